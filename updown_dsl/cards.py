@@ -1,0 +1,205 @@
+"""Cards, packs and card notation.
+
+A :class:`Card` is a frozen value. Ordinary cards have a rank and a suit;
+jokers have neither and carry a joker number (1 or 2).
+
+Notation (the lax reader accepts all of these, case-insensitively):
+
+>>> Card.parse("10H"), Card.parse("th"), Card.parse("7♠"), Card.parse("JK")
+(Card.parse('10H'), Card.parse('10H'), Card.parse('7S'), Card.parse('JK'))
+>>> format_cards(parse_cards("AS KD 10h jk2"))
+'AS KD 10H JK JK2'
+
+The canonical form is rank (``2``..``10``, ``J Q K A``) followed by the suit
+letter (``S H D C``); jokers are ``JK`` and ``JK2``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+from .diagnostics import Diagnostic, UpdownError
+
+
+class Suit(enum.StrEnum):
+    """The four suits; the value is the transcript token."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol."""
+        return _SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit letter, symbol or English name.
+
+        :raises CardError: when ``text`` is not a suit.
+        """
+        key = text.strip().upper()
+        suit = _SUIT_ALIASES.get(key)
+        if suit is None:
+            raise CardError(Diagnostic("C001", f"not a suit: {text!r}", hint="use S, H, D or C"))
+        return suit
+
+
+class Rank(enum.StrEnum):
+    """Card ranks; the value is the transcript token."""
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def order(self) -> int:
+        """Strength within a suit: 2 is 2, ace is 14."""
+        return _RANK_ORDER[self]
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ALIASES: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_ALIASES[_s.value] = _s
+    _SUIT_ALIASES[_s.name] = _s
+    _SUIT_ALIASES[_s.name[:-1]] = _s
+    _SUIT_ALIASES[_SYMBOLS[_s]] = _s
+_SUIT_ALIASES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+_RANK_ORDER = {r: i + 2 for i, r in enumerate(Rank)}
+_RANK_ALIASES: dict[str, Rank] = {r.value: r for r in Rank}
+_RANK_ALIASES["T"] = Rank.TEN
+#: Suit order used when sorting hands for display: spades, hearts, clubs, diamonds
+#: alternate colours.
+SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+class CardError(UpdownError):
+    """A token is not a card (code C001)."""
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """A playing card: an ordinary card (rank and suit) or a joker (joker 1 or 2)."""
+
+    rank: Rank | None
+    suit: Suit | None
+    joker: int = 0
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a real joker (not for an ordinary card designated as joker)."""
+        return self.joker != 0
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card token such as ``AS``, ``10H``, ``TH``, ``7♠``, ``jk`` or ``JK2``.
+
+        :raises CardError: naming the bad token.
+        """
+        card = _PARSE_CACHE.get(token)
+        if card is not None:
+            return card
+        text = token.strip().upper()
+        card = _PARSE_CACHE.get(text)
+        if card is None:
+            card = _parse_uncached(token, text)
+            _PARSE_CACHE[text] = card
+        return card
+
+    def __str__(self) -> str:
+        if self.joker:
+            return "JK" if self.joker == 1 else f"JK{self.joker}"
+        assert self.rank is not None and self.suit is not None
+        return f"{self.rank.value}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def pretty(self) -> str:
+        """The card with a Unicode suit symbol, e.g. ``10♥``; jokers print as ``🃏``."""
+        if self.joker:
+            return "🃏" if self.joker == 1 else "🃏2"
+        assert self.rank is not None and self.suit is not None
+        return f"{self.rank.value}{self.suit.symbol}"
+
+
+_PARSE_CACHE: dict[str, Card] = {}
+_JOKER_TOKENS = {"JK": 1, "JK1": 1, "JOKER": 1, "JOKER1": 1, "🃏": 1, "JK2": 2, "JOKER2": 2, "🃏2": 2}
+
+
+def _parse_uncached(token: str, text: str) -> Card:
+    if text in _JOKER_TOKENS:
+        return Card(None, None, _JOKER_TOKENS[text])
+    text = text.replace(" ", "")
+    if len(text) >= 2:
+        rank = _RANK_ALIASES.get(text[:-1])
+        suit = _SUIT_ALIASES.get(text[-1])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    raise CardError(
+        Diagnostic(
+            "C001",
+            f"not a card: {token!r}",
+            hint="write rank then suit, e.g. AS, 10H, TH, 7♠; jokers are JK and JK2",
+        )
+    )
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas (or an iterable of tokens).
+
+    :raises CardError: naming the first bad token.
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(Card.parse(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in canonical notation separated by single spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+#: Lowest rank of each standard pack size.
+PACK_LOW_RANK: dict[int, Rank] = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
+
+
+def standard_pack(size: int) -> tuple[Card, ...]:
+    """The 32, 36 or 52 ordinary cards of a pack, suit by suit, low to high.
+
+    :raises ValueError: for another size.
+    """
+    if size not in PACK_LOW_RANK:
+        raise ValueError(f"no standard pack of {size} cards (use 32, 36 or 52)")
+    low = PACK_LOW_RANK[size].order
+    return tuple(Card(r, s) for s in Suit for r in Rank if r.order >= low)
+
+
+def build_deck(
+    pack: int,
+    *,
+    jokers: int = 0,
+    remove: Iterable[Card] = (),
+) -> tuple[Card, ...]:
+    """A pack with some cards removed and ``jokers`` real jokers added.
+
+    >>> len(build_deck(36, jokers=2, remove=parse_cards("6S 6C")))
+    36
+    """
+    removed = set(remove)
+    cards = tuple(c for c in standard_pack(pack) if c not in removed)
+    return cards + tuple(Card(None, None, j) for j in range(1, jokers + 1))

@@ -1,0 +1,788 @@
+"""The game engine: one state machine driven by a loaded :class:`Variant`.
+
+>>> from updown_dsl import load_variant, Game
+>>> game = Game(load_variant("odessa"), players=4, seed=7)
+>>> game.phase, game.deal.number, game.deal.cards
+(<Phase.BID: 'bid'>, 1, 1)
+
+The engine knows no variant by name: every rule comes from the variant's
+fields. State is mutable for speed (bots and the checker apply millions of
+actions); read it through the properties, change it only with
+:meth:`Game.apply`, :meth:`Game.deal_cards` and :meth:`Game.revoke`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .actions import Action, Bid, ChooseTrump, Play
+from .cards import Card, Suit
+from .diagnostics import Diagnostic, UpdownError
+from .schedule import resolve_schedule
+from .scoring import DealResult, SeatResult, score_deal, set_bonuses, settle
+from .tables import SUIT_ID, SUITS, card_table
+from .variant import Deal, DealKind, TrumpRules, Variant, WildRules
+
+
+class Phase(enum.StrEnum):
+    """Where a game is."""
+
+    DEAL = "deal"
+    """Waiting for cards (only when the game was made with ``auto_deal=False``)."""
+    TRUMP = "trump"
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+
+class IllegalAction(UpdownError):
+    """An action the rules refuse; ``diagnostics[0]`` names the rule."""
+
+
+_BIDS = tuple(Bid(n) for n in range(64))
+_KEY_WIN = 1 << 20
+_KEY_HIGH = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """One card on the table."""
+
+    seat: int
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick."""
+
+    leader: int
+    plays: tuple[TrickPlay, ...]
+    winner: int
+
+
+def _violation(code: str, message: str, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, message, hint=hint)
+
+
+class Game:
+    """A whole game of one variant for a number of players.
+
+    :param seed: or ``rng``: where shuffles and random trumps come from.
+    :param first_dealer: seat (0-based) of the first dealer; default the last seat,
+        so seat 0 is eldest in the first deal.
+    :param auto_deal: deal each deal from the random generator; with ``False``
+        the caller supplies cards through :meth:`deal_cards` in phase ``DEAL``.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+        auto_deal: bool = True,
+    ) -> None:
+        n = players if players is not None else variant.default_players
+        if not variant.min_players <= n <= variant.max_players:
+            raise ValueError(
+                f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}"
+            )
+        self.variant = variant
+        self.players = n
+        self.table = card_table(variant)
+        self.deals: tuple[Deal, ...] = resolve_schedule(variant, n)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.auto_deal = auto_deal
+        self.totals: list[int] = [0] * n
+        self.results: list[DealResult] = []
+        self.tricks: list[Trick] = []
+        """Finished tricks of the current deal."""
+        self.deal_index = 0
+        self.dealer = (n - 1) if first_dealer is None else first_dealer % n
+        self.over_reason: str | None = None
+        self._start_deal()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the last one when the game is over)."""
+        return self.deals[min(self.deal_index, len(self.deals) - 1)]
+
+    @property
+    def kind(self) -> DealKind:
+        """The rules of the current deal's kind."""
+        return self.variant.kinds[self.deal.kind]
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the current deal (None: no trump or not known yet)."""
+        return None if self._trump < 0 else SUITS[self._trump]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in pack order."""
+        return self.table.cards_of(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand."""
+        return tuple(self.hand(s) for s in range(self.players))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids of the current deal by seat (None: not yet bid)."""
+        return tuple(self._bids)
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """Tricks taken in the current deal by seat."""
+        return tuple(self._taken)
+
+    @property
+    def trick(self) -> tuple[TrickPlay, ...]:
+        """The cards on the table in the current trick."""
+        return tuple(TrickPlay(s, p) for s, p in zip(self._trick_seats, self._trick_plays))
+
+    @property
+    def leader(self) -> int:
+        """Who leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.phase is Phase.OVER
+
+    def bidding_order(self) -> list[int]:
+        """Seats in the order they bid this deal."""
+        return [(self._first_bidder + i) % self.players for i in range(self.players)]
+
+    def bid_range(self) -> tuple[int, int]:
+        """Lowest and highest bid allowed in this deal."""
+        env = self._deal_env()
+        b = self.variant.bidding
+        return max(0, b.min_bid(env)), min(self.deal.cards, b.max_bid(env))
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook forbids to the player about to bid, if any."""
+        if self.phase is not Phase.BID or self._bids_made != self.players - 1:
+            return None
+        if not self._hook_applies():
+            return None
+        rest = self.deal.cards - sum(b for b in self._bids if b is not None)
+        lo, hi = self.bid_range()
+        return rest if lo <= rest <= hi else None
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_env(self) -> dict[str, int]:
+        d = self.deal
+        set_deals = sum(1 for x in self.deals if x.set == d.set)
+        return {
+            "cards": d.cards,
+            "players": self.players,
+            "deal": d.number,
+            "deals": len(self.deals),
+            "set": d.set,
+            "set_deal": d.set_deal,
+            "set_deals": set_deals,
+            "deck": self.table.size,
+            **self.variant.scoring.params,
+        }
+
+    def _trump_rules(self) -> TrumpRules:
+        kind = self.kind
+        return kind.trump if kind.trump is not None else self.variant.trump
+
+    def _start_deal(self) -> None:
+        n = self.players
+        self._hands = [0] * n
+        self._dealt: list[tuple[Card, ...]] = [()] * n
+        self._bids: list[int | None] = [None] * n
+        self._bids_made = 0
+        self._taken = [0] * n
+        self._trick_seats: list[int] = []
+        self._trick_plays: list[Play] = []
+        self._trick_keys: list[int] = []
+        self._led_suit = -1
+        self._lead_mode: str | None = None
+        self._lead_wild: WildRules | None = None
+        self.tricks = []
+        self._trump = -1
+        self.turned: Card | None = None
+        """The card turned up for trump, if any."""
+        self.cut_card: Card | None = None
+        """The card exposed by the cut, if the variant looks at it."""
+        self._trump_chooser = -1
+        self._first_bidder = self._seat_by(self.variant.bidding.first_bidder)
+        self._leader = self._seat_by(self.variant.play.first_leader)
+        self.phase = Phase.DEAL
+        self.to_act = -1
+        if self.auto_deal:
+            self._deal_random()
+
+    def _seat_by(self, rule: str) -> int:
+        if rule == "dealer":
+            return self.dealer
+        if rule == "dealer_right":
+            return (self.dealer - 1) % self.players
+        if rule == "dealer_left":
+            return self.eldest
+        if rule == "first_bidder":
+            return self._first_bidder
+        return self.eldest
+
+    def _deal_random(self) -> None:
+        order = list(self.table.cards)
+        self.rng.shuffle(order)
+        cut = None
+        if any(w.cut_zeroes_total for w in self.variant.wild):
+            k = self.rng.randrange(1, len(order))
+            cut = order[k - 1]
+            order = order[k:] + order[:k]
+        random_trump: Suit | None = None
+        rules = self._trump_rules()
+        if rules.rule == "random":
+            options: list[Suit | None] = list(SUITS)
+            if rules.random_no_trump:
+                options.append(None)
+            random_trump = self.rng.choice(options)
+        self.deal_from_order(order, cut_card=cut, random_trump=random_trump)
+
+    def deal_from_order(
+        self,
+        order: Sequence[Card],
+        *,
+        cut_card: Card | None = None,
+        random_trump: Suit | None = None,
+    ) -> None:
+        """Deal from a pack in this order (top first), one card at a time from eldest.
+
+        The card after the hands is the turned card when the variant turns one.
+        """
+        n, k = self.players, self.deal.cards
+        hands = [[order[i * n + s] for i in range(k)] for s in range(n)]
+        # Seat s receives from position (s - eldest) mod n of each round.
+        hands = [hands[(s - self.eldest) % n] for s in range(n)]
+        rest = list(order[n * k :])
+        self.deal_cards(hands, turned=rest[0] if rest else None, cut_card=cut_card,
+                        random_trump=random_trump)
+
+    def deal_cards(
+        self,
+        hands: Sequence[Sequence[Card]],
+        *,
+        turned: Card | None = None,
+        cut_card: Card | None = None,
+        random_trump: Suit | None = None,
+    ) -> None:
+        """Give each seat its cards (in the order dealt) and find trump.
+
+        :param turned: the card turned for trump (ignored unless the rules turn one).
+        :param cut_card: the card exposed at the cut (for the cut rule).
+        :param random_trump: the suit drawn when trump is random.
+        :raises IllegalAction: for a wrong hand size or a card not in the pack or dealt twice.
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction(_violation("R002", f"cards are dealt only at the start of a deal, not in the {self.phase} phase"))
+        n, k = self.players, self.deal.cards
+        table = self.table
+        seen = 0
+        masks = []
+        for s, h in enumerate(hands):
+            if len(h) != k:
+                raise IllegalAction(_violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal {self.deal.number} has {k}"))
+            m = 0
+            for c in h:
+                i = table.index.get(c)
+                if i is None:
+                    raise IllegalAction(_violation("R013", f"{c} is not in this pack"))
+                if (seen >> i) & 1:
+                    raise IllegalAction(_violation("R013", f"{c} was dealt twice"))
+                seen |= 1 << i
+                m |= 1 << i
+            masks.append(m)
+        if len(masks) != n:
+            raise IllegalAction(_violation("R002", f"{len(masks)} hands for {n} players"))
+        self._hands = masks
+        self._dealt = [tuple(h) for h in hands]
+        self.cut_card = cut_card
+        if cut_card is not None:
+            w = table.wild_of[table.index[cut_card]] if cut_card in table.index else None
+            if w is not None and w.cut_zeroes_total:
+                cutter = self._seat_by(self.variant.cut_by)
+                self.totals[cutter] = 0
+        rules = self._trump_rules()
+        exhausted = n * k >= table.size
+        rule = rules.rule
+        if rule == "turned" and exhausted:
+            rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
+                rules.when_exhausted, "none"
+            )
+        self.turned = None
+        if rule == "none":
+            self._trump = -1
+        elif rule == "fixed":
+            self._trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+        elif rule == "random":
+            self._trump = -1 if random_trump is None else SUIT_ID[random_trump]
+        elif rule in ("turned", "last_dealt"):
+            card = turned if rule == "turned" else self._dealt[self.dealer][-1]
+            if card is None:
+                raise IllegalAction(_violation("R002", "no card was turned for trump"))
+            if rule == "turned" and (card in table.index) and (seen >> table.index[card]) & 1:
+                raise IllegalAction(_violation("R013", f"the turned card {card} was also dealt"))
+            self.turned = card
+            self._trump = self._suit_of_turned(card)
+        if rule == "chosen":
+            self._trump_chooser = self._seat_by(rules.chooser)
+            self.phase = Phase.TRUMP
+            self.to_act = self._trump_chooser
+            return
+        self._begin_bidding()
+
+    def _suit_of_turned(self, card: Card) -> int:
+        i = self.table.index.get(card)
+        if i is None:
+            return -1
+        if self.table.suit_of[i] < 0:
+            return -1  # a joker turned up: no trump
+        w = self.table.wild_of[i]
+        if w is not None and w.turned_as_trump == "no_trump":
+            return -1
+        return self.table.suit_of[i]
+
+    def chooser_view(self) -> tuple[Card, ...]:
+        """The cards the trump chooser has seen when naming trump."""
+        if self._trump_chooser < 0:
+            return ()
+        return self._dealt[self._trump_chooser][: self._trump_rules().choose_after]
+
+    def _begin_bidding(self) -> None:
+        if self.kind.bidding == "none":
+            self._begin_play()
+            return
+        self.phase = Phase.BID
+        self.to_act = self._first_bidder
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._leader = self._seat_by(self.variant.play.first_leader)
+        self.to_act = self._leader
+
+    def _hook_applies(self) -> bool:
+        hook = self.kind.hook if self.kind.hook is not None else self.variant.bidding.hook
+        if not hook:
+            return False
+        exempt = self.variant.bidding.hook_exempt
+        return not (exempt is not None and exempt(self._deal_env()))
+
+    # ------------------------------------------------------------------ legality
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take, in a fixed order."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._legal_plays()
+        if phase is Phase.BID:
+            lo, hi = self.bid_range()
+            forbidden = self.forbidden_bid()
+            return tuple(_BIDS[b] for b in range(lo, hi + 1) if b != forbidden)
+        if phase is Phase.TRUMP:
+            rules = self._trump_rules()
+            choices: list[Action] = [ChooseTrump(s) for s in SUITS]
+            if rules.choose_no_trump:
+                choices.append(ChooseTrump(None))
+            return tuple(choices)
+        return ()
+
+    def _ordinary_legal(self, hand: int) -> int:
+        """Bit set of the cards in ``hand`` playable without a declaration now."""
+        t = self.table
+        ordinary = hand & ~t.joker_mask
+        if not self._trick_plays or not ordinary:
+            return ordinary
+        mode = self._lead_mode
+        trump = self._trump
+        if mode == "highest":
+            w = self._lead_wild
+            assert w is not None
+            if w.answer == "highest_of_suit":
+                spec = t.suit_of[t.index[w.cards[0]]]
+                in_suit = ordinary & t.suit_mask[spec]
+                return (1 << (in_suit.bit_length() - 1)) if in_suit else ordinary
+            if w.answer == "highest_trump" and trump >= 0 and ordinary & t.suit_mask[trump]:
+                return 1 << ((ordinary & t.suit_mask[trump]).bit_length() - 1)
+            best = max(t.rank_of[i] for i in _bits(ordinary))
+            return sum(1 << i for i in _bits(ordinary) if t.rank_of[i] == best)
+        led = self._led_suit
+        if led < 0:
+            return ordinary
+        in_suit = ordinary & t.suit_mask[led]
+        if mode == "demand":
+            if in_suit:
+                return 1 << (in_suit.bit_length() - 1)
+            w = self._lead_wild
+            if w is not None and w.demand_void == "must_trump" and trump >= 0:
+                trumps = ordinary & t.suit_mask[trump]
+                if trumps:
+                    return trumps
+            return ordinary
+        if in_suit and self.variant.play.must_follow:
+            return in_suit
+        if trump >= 0 and self.variant.play.must_trump:
+            trumps = ordinary & t.suit_mask[trump]
+            if trumps:
+                return trumps
+        return ordinary
+
+    def _legal_plays(self) -> tuple[Play, ...]:
+        t = self.table
+        hand = self._hands[self.to_act]
+        legal = self._ordinary_legal(hand)
+        plays = t.plays
+        out = [plays[i] for i in _bits(legal)]
+        wild_in_hand = hand & (t.joker_mask | self._special_mask())
+        if wild_in_hand:
+            leading = not self._trick_plays
+            for i in _bits(wild_in_hand):
+                w = t.wild_of[i]
+                if w is None:
+                    continue
+                out.extend(self._declared_plays(i, w, leading, legal))
+        return tuple(out)
+
+    def _special_mask(self) -> int:
+        t = self.table
+        m = 0
+        for w in self.variant.wild:
+            if w.ordinary:
+                for c in w.cards:
+                    m |= 1 << t.index[c]
+        return m
+
+    def _declared_plays(self, i: int, w: WildRules, leading: bool, legal: int) -> list[Play]:
+        card = self.table.cards[i]
+        out: list[Play] = []
+        if leading:
+            for decl in w.lead:
+                if decl in ("demand", "highest") and not self._demand_allowed(w):
+                    continue
+                if decl in ("demand", "high", "takes"):
+                    out.extend(Play(card, decl, s) for s in SUITS)
+                else:
+                    out.append(Play(card, decl))
+        else:
+            if w.exempt or not w.ordinary and self._no_obligation() or (legal >> i) & 1:
+                out.extend(Play(card, decl) for decl in w.follow)
+        if w.impersonate:
+            for c in self.table.cards:
+                if c.is_joker or self.table.suit_of[self.table.index[c]] < 0:
+                    continue
+                ci = self.table.index[c]
+                if leading or w.exempt or (self._ordinary_legal((1 << ci) | self._hands[self.to_act] & ~(1 << i)) >> ci) & 1:
+                    out.append(Play(card, "as", None, c))
+        return out
+
+    def _no_obligation(self) -> bool:
+        hand = self._hands[self.to_act] & ~self.table.joker_mask
+        return self._ordinary_legal(hand) == hand
+
+    def _demand_allowed(self, w: WildRules) -> bool:
+        if w.lead_on == "never":
+            return False
+        if w.lead_on == "first_trick":
+            return not self.tricks
+        return True
+
+    def check(self, action: Action) -> Diagnostic | None:
+        """Why ``action`` is illegal now (a diagnostic naming the rule), or None."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return _violation("R030", "the game is over")
+        if isinstance(action, Play):
+            if phase is not Phase.PLAY:
+                return _violation("R002", f"no card can be played in the {phase} phase")
+            return self._check_play(action)
+        if isinstance(action, Bid):
+            if phase is not Phase.BID:
+                return _violation("R002", f"no bid can be made in the {phase} phase")
+            lo, hi = self.bid_range()
+            if not lo <= action.tricks <= hi:
+                return _violation("R020", f"bid {action.tricks} is out of range {lo}..{hi}")
+            if action.tricks == self.forbidden_bid():
+                return _violation(
+                    "R021",
+                    f"the last bidder may not bid {action.tricks}: the bids would total "
+                    f"{self.deal.cards}, the number of cards",
+                    hint="bid any other number (the hook, «не сходимся»)",
+                )
+            return None
+        if isinstance(action, ChooseTrump):
+            if phase is not Phase.TRUMP:
+                return _violation("R022", f"trump cannot be named in the {phase} phase")
+            if action.suit is None and not self._trump_rules().choose_no_trump:
+                return _violation("R022", "no trump may not be named in this variant")
+            return None
+        return _violation("R002", f"not an action: {action!r}")
+
+    def _check_play(self, play: Play) -> Diagnostic | None:
+        t = self.table
+        i = t.index.get(play.card)
+        seat = self.to_act
+        hand = self._hands[seat]
+        if i is None or not (hand >> i) & 1:
+            return _violation("R013", f"{play.card} is not in the hand of seat {seat + 1}")
+        if play.declare is None:
+            if (t.joker_mask >> i) & 1:
+                return _violation("R015", f"a joker must be declared: {self._wild_choices(i)}",
+                                  hint="e.g. 'JK high' or 'JK demand H'")
+            if (self._ordinary_legal(hand) >> i) & 1:
+                return None
+            return self._obligation_violation(hand, play.card)
+        if play in self._declared_plays(i, t.wild_of[i], not self._trick_plays, self._ordinary_legal(hand)) \
+                if t.wild_of[i] is not None else False:
+            return None
+        w = t.wild_of[i]
+        if w is None:
+            return _violation("R015", f"{play.card} is an ordinary card and cannot be declared {play.declare!r}")
+        if not self._trick_plays and play.declare in ("demand", "highest") and not self._demand_allowed(w):
+            when = "on the first trick of a deal" if w.lead_on == "first_trick" else "in this variant"
+            return _violation("R015", f"a {play.declare!r} lead is not allowed here (only {when})"
+                              if w.lead_on == "first_trick" else f"a {play.declare!r} lead is not allowed {when}")
+        if not w.exempt and play.declare in w.follow and self._trick_plays:
+            return self._obligation_violation(hand, play.card)
+        return _violation("R015", f"{play} is not a declaration allowed here: {self._wild_choices(i)}")
+
+    def _wild_choices(self, i: int) -> str:
+        plays = self._declared_plays(i, self.table.wild_of[i], not self._trick_plays,
+                                     self._ordinary_legal(self._hands[self.to_act]))  # type: ignore[arg-type]
+        return ", ".join(f"'{p}'" for p in plays) or "none now"
+
+    def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
+        t = self.table
+        trump = self._trump
+        ordinary = hand & ~t.joker_mask
+        led = self._led_suit
+        if self._lead_mode == "highest":
+            return _violation("R014", f"{card} does not answer the 'highest' lead: play "
+                              f"{' or '.join(str(c) for c in t.cards_of(self._ordinary_legal(hand)))}")
+        if self._lead_mode == "demand" and led >= 0 and ordinary & t.suit_mask[led]:
+            best = t.cards[(ordinary & t.suit_mask[led]).bit_length() - 1]
+            if t.suit_of[t.index[card]] == led:
+                return _violation("R014", f"the joker demands the highest {SUITS[led].name.lower()}: "
+                                  f"play {best}, not {card}")
+            return _violation("R010", f"must follow {SUITS[led].name.lower()} with {best} (joker demand)")
+        if led >= 0 and ordinary & t.suit_mask[led]:
+            if trump >= 0 and t.suit_of[t.index[card]] == trump:
+                return _violation("R012", f"{card} trumps while holding {SUITS[led].name.lower()}",
+                                  hint=f"follow suit: {SUITS[led].value}")
+            return _violation("R010", f"{card} does not follow the led suit, "
+                              f"{SUITS[led].name.lower()}, which the player holds",
+                              hint=f"play a card of {SUITS[led].value}")
+        if trump >= 0:
+            return _violation("R011", f"{card}: void in {SUITS[led].name.lower() if led >= 0 else 'the led suit'} "
+                              f"and holding a trump, the player must trump",
+                              hint=f"play a card of {SUITS[trump].value}")
+        return _violation("R015", f"{card} cannot be played now")
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> None:
+        """Apply a legal action.
+
+        :raises IllegalAction: naming the rule when the action is not legal.
+        """
+        problem = self.check(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if isinstance(action, Play):
+            self._apply_play(action)
+        elif isinstance(action, Bid):
+            self._apply_bid(action.tricks)
+        else:
+            self._trump = -1 if action.suit is None else SUIT_ID[action.suit]
+            self._begin_bidding()
+
+    def _apply_bid(self, tricks: int) -> None:
+        self._bids[self.to_act] = tricks
+        self._bids_made += 1
+        if self._bids_made == self.players:
+            self._begin_play()
+        else:
+            self.to_act = (self.to_act + 1) % self.players
+
+    def _apply_play(self, play: Play) -> None:
+        t = self.table
+        seat = self.to_act
+        i = t.index[play.card]
+        self._hands[seat] &= ~(1 << i)
+        position = len(self._trick_plays)
+        decl = play.declare
+        if position == 0:
+            self._leader = seat
+            self._lead_mode = decl
+            self._lead_wild = t.wild_of[i] if decl is not None else None
+            if decl is None:
+                self._led_suit = t.suit_of[i]
+            elif decl == "as":
+                assert play.as_card is not None
+                self._led_suit = SUIT_ID[play.as_card.suit]  # type: ignore[index]
+                self._lead_mode = None
+            elif play.suit is not None:
+                self._led_suit = SUIT_ID[play.suit]
+            else:
+                self._led_suit = -1
+        elif self._lead_mode == "open" and self._led_suit < 0 and decl is None:
+            self._led_suit = t.suit_of[i]
+        self._trick_seats.append(seat)
+        self._trick_plays.append(play)
+        if len(self._trick_plays) == self.players:
+            self._finish_trick()
+        else:
+            self.to_act = (seat + 1) % self.players
+
+    def _play_key(self, pos: int, play: Play) -> int:
+        t = self.table
+        i = t.index[play.card]
+        decl = play.declare
+        trump = self._trump
+        if decl is None or decl == "as":
+            if decl == "as":
+                assert play.as_card is not None
+                suit, rank = SUIT_ID[play.as_card.suit], play.as_card.rank.order  # type: ignore[index, union-attr]
+            else:
+                suit, rank = t.suit_of[i], t.rank_of[i]
+            if suit == trump and trump >= 0:
+                return 2000 + rank
+            if suit == self._led_suit:
+                return 1000 + rank
+            return 0
+        if decl == "low":
+            return -1
+        if decl == "highest":
+            return _KEY_WIN
+        if decl == "takes":
+            suit = SUIT_ID[play.suit] if play.suit is not None else -1
+            return 2000 if suit == trump and trump >= 0 else 1000
+        w = t.wild_of[i]
+        later = w is None or w.two_high == "later_wins"
+        if pos == 0 and w is not None and w.beaten_by_trump and trump >= 0 and self._led_suit != trump:
+            if any(k >= 2000 and k < _KEY_HIGH for k in self._trick_keys_without(0)):
+                return 1999
+        return _KEY_HIGH + (pos if later else -pos)
+
+    def _trick_keys_without(self, skip: int) -> list[int]:
+        return [self._play_key(p, pl) for p, pl in enumerate(self._trick_plays) if p != skip
+                and pl.declare in (None, "as", "takes")]
+
+    def _finish_trick(self) -> None:
+        keys = [self._play_key(p, pl) for p, pl in enumerate(self._trick_plays)]
+        best = max(range(len(keys)), key=keys.__getitem__)
+        winner = self._trick_seats[best]
+        self.tricks.append(
+            Trick(self._leader, tuple(TrickPlay(s, p) for s, p in zip(self._trick_seats, self._trick_plays)), winner)
+        )
+        self._taken[winner] += 1
+        self._trick_seats = []
+        self._trick_plays = []
+        self._led_suit = -1
+        self._lead_mode = None
+        self._lead_wild = None
+        self._leader = winner
+        self.to_act = winner
+        if len(self.tricks) == self.deal.cards:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        kind = self.kind
+        env = self._deal_env()
+        result = score_deal(
+            self.variant, kind, self.deal, env,
+            bids=self._bids, taken=self._taken, totals=self.totals, dealer=self.dealer,
+            trump=self.trump, turned=self.turned, tricks=tuple(self.tricks), hands=tuple(self._dealt),
+        )
+        self.results.append(result)
+        for s in range(self.players):
+            self.totals[s] += result.seats[s].points
+        if self._is_last_of_set():
+            bonus = set_bonuses(self.variant, self.deal, env, self.results, self.totals)
+            if bonus is not None:
+                self.results[-1] = result = result.with_bonus(bonus)
+                for s in range(self.players):
+                    self.totals[s] += bonus[s]
+        self._next_deal()
+
+    def _is_last_of_set(self) -> bool:
+        i = self.deal_index
+        return i + 1 >= len(self.deals) or self.deals[i + 1].set != self.deals[i].set
+
+    def _next_deal(self) -> None:
+        stop = self.variant.end.stop_loss
+        if stop is not None and self._stop_loss_reached(stop):
+            self._end("stop-loss reached («просчет»)")
+            return
+        self.deal_index += 1
+        if self.deal_index >= len(self.deals):
+            self._end("schedule complete")
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_deal()
+
+    def _stop_loss_reached(self, stop: int) -> bool:
+        if self.variant.end.stop_on == "total":
+            return min(self.totals) <= -stop
+        n, s = self.players, sum(self.totals)
+        return min(n * x - s for x in self.totals) <= -stop
+
+    def _end(self, reason: str) -> None:
+        self.phase = Phase.OVER
+        self.to_act = -1
+        self.over_reason = reason
+
+    # ------------------------------------------------------------------ penalties
+    def revoke(self, seat: int, code: str = "R010") -> int:
+        """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
+
+        Adds the penalty to the offender's total; when the variant says so, the
+        deal is annulled and dealt again by the same dealer. Returns the points.
+
+        :raises IllegalAction: when the variant has no penalty for ``code``.
+        """
+        rules = self.variant.revoke
+        if rules is None or code not in rules.covers:
+            raise IllegalAction(_violation(code, f"this variant has no penalty for {code}; the card is refused"))
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction(_violation("R002", "a revoke can only happen while cards are played"))
+        points = rules.points * (self.kind.multiplier if rules.multiplied else 1)
+        self.totals[seat] += points
+        self.results.append(DealResult.penalty(self.deal, self.dealer, self.players, seat, points, code))
+        if rules.replay:
+            self._start_deal()
+        return points
+
+    # ------------------------------------------------------------------ results
+    def settlement(self) -> list[int]:
+        """Each seat's result by the variant's settlement (in money: points × stake)."""
+        return settle(self.variant, self.totals)
+
+    def winners(self) -> list[int]:
+        """Seats with the highest total (several on a tie)."""
+        best = max(self.totals)
+        return [s for s, x in enumerate(self.totals) if x == best]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,68 @@
+"""Resolve a variant's deal schedule for a number of players."""
+
+from __future__ import annotations
+
+from .cards import build_deck
+from .variant import Deal, Variant
+
+
+def deck_size(variant: Variant) -> int:
+    """Number of cards in the variant's pack (jokers included)."""
+    d = variant.deck
+    return len(build_deck(d.pack, jokers=d.jokers, remove=d.remove))
+
+
+def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
+    """The deals of a whole game for ``players`` players, in order.
+
+    :raises ValueError: when a formula gives an unusable number.
+    """
+    size = deck_size(variant)
+    env = {"players": players, "deck": size, "max_cards": size // players}
+    deals: list[Deal] = []
+    for set_number, group in enumerate(variant.schedule, start=1):
+        in_set = 0
+        for item in group.items:
+            first = item.cards(env)
+            if item.ramp_to is not None:
+                last = item.ramp_to(env)
+                step = 1 if last >= first else -1
+                sizes = list(range(first, last + step, step))
+            else:
+                times = item.times(env) if item.times is not None else 1
+                if times < 0:
+                    raise ValueError(f"a schedule item repeats {times} times")
+                sizes = [first] * times
+            for cards in sizes:
+                in_set += 1
+                deals.append(Deal(len(deals) + 1, cards, item.kind, set_number, in_set))
+    return tuple(deals)
+
+
+def schedule_problems(variant: Variant, players: int) -> list[str]:
+    """Plain-language reasons why the schedule cannot be played, if any."""
+    try:
+        deals = resolve_schedule(variant, players)
+    except ValueError as exc:
+        return [str(exc)]
+    size = deck_size(variant)
+    problems: list[str] = []
+    if not deals:
+        problems.append("the schedule has no deals")
+    for deal in deals:
+        if deal.cards < 1:
+            problems.append(f"deal {deal.number} would give {deal.cards} cards")
+        elif deal.cards * players > size:
+            problems.append(
+                f"deal {deal.number} needs {deal.cards * players} cards but the pack has {size}"
+            )
+        else:
+            kind = variant.kinds.get(deal.kind)
+            trump = kind.trump if kind is not None and kind.trump is not None else variant.trump
+            if (
+                trump.rule == "turned"
+                and trump.when_exhausted == "forbid"
+                and deal.cards * players == size
+            ):
+                problems.append(f"deal {deal.number} leaves no card to turn for trump")
+    return problems

@@ -1,0 +1,252 @@
+"""The variant file schema: every key, its type, default and meaning.
+
+This table drives both the loader's validation and ``docs/dsl.md`` (see
+``python -m updown_dsl.schema``), so the documentation cannot drift from
+what the loader accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Names a formula may use, by where the formula sits.
+SCHEDULE_NAMES = ("players", "deck", "max_cards")
+DEAL_NAMES = ("cards", "players", "deal", "deals", "set", "set_deal", "set_deals", "deck")
+SCORE_NAMES = DEAL_NAMES + ("bid", "taken", "made", "total", "is_dealer")
+SET_BONUS_NAMES = DEAL_NAMES + (
+    "set_best",
+    "set_total",
+    "set_made",
+    "set_all_made",
+    "total",
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a variant file."""
+
+    type: str
+    """``int``, ``bool``, ``word``, ``words``, ``str``, ``formula``, ``card``, ``cards``,
+    ``suit``, ``section``, ``kinds``, ``schedule``, ``params`` or ``players``."""
+    doc: str
+    default: object = None
+    choices: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    """Formulas: the variables they may use."""
+    fields: dict[str, Field] = field(default_factory=dict)
+    """Sections: their keys."""
+    required: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    example: str = ""
+
+
+def _f(type: str, doc: str, default: object = None, **kw: object) -> Field:
+    return Field(type, doc, default, **kw)  # type: ignore[arg-type]
+
+
+TRUMP_FIELDS: dict[str, Field] = {
+    "rule": _f(
+        "word",
+        "How trump is found: `turned` (the next card after the deal is turned up), `random` "
+        "(a random suit each deal), `fixed` (always `suit`), `chosen` (a player names it after "
+        "seeing `choose_after` cards), `none` (no trump).",
+        "turned",
+        choices=("turned", "random", "fixed", "chosen", "none"),
+    ),
+    "suit": _f("suit", "The trump suit for `rule: fixed`.", None, nullable=True),
+    "when_exhausted": _f(
+        "word",
+        "With `rule: turned`, when every card was dealt: `last_dealt` (the suit of the dealer's "
+        "last card, which stays in hand), `no_trump`, `chosen` (as `rule: chosen`) or `forbid` "
+        "(such deals are a variant error).",
+        "last_dealt",
+        choices=("last_dealt", "no_trump", "chosen", "forbid"),
+    ),
+    "joker_turned": _f(
+        "word", "A joker turned up as trump card: the deal is played `no_trump`.", "no_trump",
+        choices=("no_trump",),
+    ),
+    "random_no_trump": _f("bool", "`rule: random` may also give no trump (1 chance in 5).", False),
+    "chooser": _f(
+        "word", "Who names trump when it is chosen.", "eldest",
+        choices=("eldest", "dealer", "first_bidder"),
+    ),
+    "choose_after": _f("int", "How many of their own cards the chooser sees first.", 3, minimum=0),
+    "choose_no_trump": _f("bool", "The chooser may name no trump.", True),
+}
+
+KIND_FIELDS: dict[str, Field] = {
+    "bidding": _f(
+        "word",
+        "`open` (bids after the deal, seen by all), `before_deal` (blind: bids before seeing the "
+        "cards), `hidden` (bids after the deal, not shown to the others) or `none` (no bids).",
+        "open",
+        choices=("open", "before_deal", "hidden", "none"),
+    ),
+    "trump": _f("section", "Trump rules for deals of this kind (same keys as `trump`).", None,
+                fields=TRUMP_FIELDS, nullable=True),
+    "multiplier": _f("int", "Deal scores are multiplied by this.", 1),
+    "score": _f("formula", "A scoring formula replacing `scoring.deal` in these deals.", None,
+                names=SCORE_NAMES, nullable=True),
+    "hook": _f("bool", "Override `bidding.hook` in these deals.", None, nullable=True),
+}
+
+WILD_COMMON: dict[str, Field] = {
+    "lead": _f(
+        "words",
+        "Declarations allowed when leading: `demand` (names a suit; the others must play their "
+        "highest card of it; the card is high), `high` (names a suit to follow normally; the card "
+        "is high), `takes` (names a suit; the card is the lowest of it), `highest` (no suit; the "
+        "others must play their highest card as `answer` says; the leader takes the trick), "
+        "`free` (no suit; anything may follow; the card is high), `open` (the next card played "
+        "sets the suit; the card is high).",
+        [],
+        choices=("demand", "high", "takes", "highest", "free", "open"),
+    ),
+    "follow": _f(
+        "words", "Declarations allowed when following: `high` (wins the trick) or `low` "
+        "(cannot win).", [], choices=("high", "low"),
+    ),
+    "exempt": _f(
+        "bool", "Declared plays may be made even when the player could follow suit or trump.", True,
+    ),
+    "lead_on": _f(
+        "word",
+        "When demanding leads (`demand`, `highest`) are allowed: `any_trick`, `first_trick` of "
+        "the deal only, or `never`.",
+        "any_trick",
+        choices=("any_trick", "first_trick", "never"),
+    ),
+    "demand_void": _f(
+        "word",
+        "A player without the demanded suit may play `any` card, or `must_trump` if they can.",
+        "any",
+        choices=("any", "must_trump"),
+    ),
+    "beaten_by_trump": _f(
+        "bool", "A high card led with a non-trump suit loses to a trump played on it.", False,
+    ),
+    "two_high": _f(
+        "word", "Two high wild cards in one trick: `later_wins` or `first_wins`.", "later_wins",
+        choices=("later_wins", "first_wins"),
+    ),
+    "impersonate": _f(
+        "bool", "The card may be played as any named ordinary card (`as QH`).", False,
+    ),
+}
+
+JOKER_FIELDS: dict[str, Field] = {
+    **WILD_COMMON,
+    "lead": _f(WILD_COMMON["lead"].type, WILD_COMMON["lead"].doc, ["demand", "high"],
+               choices=WILD_COMMON["lead"].choices),
+    "follow": _f(WILD_COMMON["follow"].type, WILD_COMMON["follow"].doc, ["high", "low"],
+                 choices=WILD_COMMON["follow"].choices),
+}
+
+SPECIAL_FIELDS: dict[str, Field] = {
+    "card": _f("card", "The ordinary card with special powers.", None, required=True),
+    **WILD_COMMON,
+    "lead": _f(WILD_COMMON["lead"].type, WILD_COMMON["lead"].doc, ["highest"],
+               choices=WILD_COMMON["lead"].choices),
+    "exempt": _f("bool", WILD_COMMON["exempt"].doc, False),
+    "answer": _f(
+        "word",
+        "What a `highest` lead asks of the others: `highest_rank` (their highest-ranked card, any "
+        "suit), `highest_trump` (their highest trump, else highest rank), `highest_of_suit` "
+        "(their highest card of the special card's suit, else any card).",
+        "highest_rank",
+        choices=("highest_rank", "highest_trump", "highest_of_suit"),
+    ),
+    "turned_as_trump": _f(
+        "word", "Turned up as trump card: its `suit` is trump, or the deal is `no_trump`.", "suit",
+        choices=("suit", "no_trump"),
+    ),
+    "cut_zeroes_total": _f(
+        "bool", "«Сдвиг колоды»: exposed at the cut before a deal, the cutter's total becomes 0.",
+        False,
+    ),
+}
+
+SCHEDULE_ITEM_FIELDS: dict[str, Field] = {
+    "cards": _f("formula", "Cards per player (a number or a formula).", None, names=SCHEDULE_NAMES),
+    "times": _f("formula", "How many deals of that size (e.g. `players`).", 1, names=SCHEDULE_NAMES),
+    "ramp": _f("schedule", "`[from, to]`: one deal of each size from `from` to `to`, up or down.",
+               None),
+    "kind": _f("str", "The deal kind (a key of `kinds`, or `normal`).", "normal"),
+    "set": _f("schedule", "A list of items forming one set («пулька»).", None),
+}
+
+SCHEMA: dict[str, Field] = {
+    "name": _f("str", "The variant's name.", None, required=True, example="name: odessa"),
+    "description": _f("str", "One line describing the game.", ""),
+    "source": _f("str", "Where the rules come from.", ""),
+    "extends": _f("str", "A bundled variant name or a path: this file changes only some of its keys.",
+                  None, nullable=True, example="extends: odessa"),
+    "players": _f("players", "`{min, max, default}` player counts.", {"min": 3, "max": 6, "default": 4}),
+    "deck": _f("section", "The pack.", None, fields={
+        "pack": _f("int", "32, 36 or 52 ordinary cards.", 52, choices=("32", "36", "52")),
+        "jokers": _f("int", "Real jokers added (`JK`, `JK2`).", 0, minimum=0, maximum=2),
+        "remove": _f("cards", "Ordinary cards taken out of the pack.", []),
+        "designated_jokers": _f("cards", "Ordinary cards that act only as jokers (e.g. `[6S]`).", []),
+    }),
+    "schedule": _f("schedule", "The deals, in order: items and sets.", None, required=True),
+    "kinds": _f("kinds", "Deal kinds other than `normal`, by name.", {}, fields=KIND_FIELDS),
+    "trump": _f("section", "How trump is found.", None, fields=TRUMP_FIELDS),
+    "dealing": _f("section", "Dealer, cut and rotation.", None, fields={
+        "cut_by": _f("word", "Who cuts the pack.", "dealer_right",
+                     choices=("dealer_left", "dealer_right")),
+    }),
+    "bidding": _f("section", "Bids and the dealer's hook.", None, fields={
+        "min": _f("formula", "Lowest bid.", 0, names=DEAL_NAMES),
+        "max": _f("formula", "Highest bid.", "cards", names=DEAL_NAMES),
+        "hook": _f("bool", "The last bidder may not make the bids total the hand size («не "
+                   "сходимся»); `false` is «сходимся».", True),
+        "hook_exempt": _f("formula", "Deals where the hook does not apply (e.g. `cards < 4`).",
+                          None, names=DEAL_NAMES, nullable=True),
+        "first_bidder": _f("word", "Who bids first.", "eldest",
+                           choices=("eldest", "dealer_right", "dealer")),
+    }),
+    "play": _f("section", "Follow and trump obligations.", None, fields={
+        "must_follow": _f("bool", "Follow the led suit when able (so a player holding it may "
+                          "not trump).", True),
+        "must_trump": _f("bool", "Void in the led suit and holding a trump: must trump.", True),
+        "first_leader": _f("word", "Who leads the first trick.", "eldest",
+                           choices=("eldest", "first_bidder", "dealer", "dealer_right")),
+    }),
+    "jokers": _f("section", "How jokers (real or designated) play.", None, fields=JOKER_FIELDS,
+                 nullable=True),
+    "special_card": _f("section", "An ordinary card with joker-like powers (the seven of spades).",
+                       None, fields=SPECIAL_FIELDS, nullable=True),
+    "scoring": _f("section", "Points.", None, required=True, fields={
+        "params": _f("params", "Named integer constants the formulas may use.", {}),
+        "deal": _f("formula", "Points for one player in one deal.", None, names=SCORE_NAMES,
+                   required=True),
+        "set_bonus": _f("formula", "Points added to each player at the end of each set.", None,
+                        names=SET_BONUS_NAMES, nullable=True),
+    }),
+    "penalties": _f("section", "Penalties for irregularities.", None, fields={
+        "revoke": _f("section", "An illegal card caught at the table.", None, nullable=True, fields={
+            "points": _f("int", "Points added to the offender (negative).", -50),
+            "replay": _f("bool", "The deal is annulled and dealt again.", True),
+            "covers": _f("words", "Which refusals count as revoke.", ["R010", "R011", "R012"],
+                         choices=("R010", "R011", "R012", "R014")),
+            "multiplied": _f("bool", "The deal kind's multiplier applies to the penalty.", False),
+        }),
+    }),
+    "end": _f("section", "Early end of the game.", None, fields={
+        "stop_loss": _f("int", "«Просчет»: the game ends when a player's loss reaches this many "
+                        "points.", None, nullable=True, minimum=1),
+        "stop_on": _f("word", "What the stop-loss measures: pairwise `balance` or raw `total`.",
+                      "balance", choices=("balance", "total")),
+    }),
+    "settlement": _f("section", "Turning totals into results.", None, fields={
+        "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS.", "highest",
+                     choices=("highest", "pairwise")),
+        "stake": _f("int", "Money per point.", 1, minimum=0),
+        "negative_doubles": _f("bool", "A player ending below zero pays double.", False),
+        "cap": _f("int", "Largest loss a player pays, in points.", None, nullable=True, minimum=1),
+    }),
+}

@@ -1,0 +1,161 @@
+"""Deal scores, set premiums and the final settlement, through compiled formulas."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from .cards import Card, Suit
+from .variant import Deal, DealKind, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One player's line of a deal on the score sheet."""
+
+    bid: int | None
+    taken: int
+    points: int
+    """Deal points, multiplier included (set bonus excluded)."""
+    bonus: int = 0
+    """Set premium added after this deal."""
+    penalty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A scored deal (or a penalty record for an annulled deal)."""
+
+    deal: Deal
+    dealer: int
+    seats: tuple[SeatResult, ...]
+    trump: Suit | None = None
+    turned: Card | None = None
+    tricks: tuple[object, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    annulled: bool = False
+    """True for a deal stopped by a revoke (only the penalty counts)."""
+    offence: str | None = None
+
+    @classmethod
+    def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,
+                code: str) -> DealResult:
+        """The record of a revoke penalty."""
+        seats = tuple(
+            SeatResult(None, 0, 0, penalty=points if s == seat else 0) for s in range(players)
+        )
+        return cls(deal, dealer, seats, annulled=True, offence=code)
+
+    def with_bonus(self, bonus: Sequence[int]) -> DealResult:
+        """This result with set premiums attached."""
+        return replace(self, seats=tuple(replace(r, bonus=b) for r, b in zip(self.seats, bonus)))
+
+    def total(self, seat: int) -> int:
+        """Everything this record adds to a seat's total."""
+        r = self.seats[seat]
+        return r.points + r.bonus + r.penalty
+
+
+def seat_score(
+    variant: Variant,
+    kind: DealKind,
+    env: Mapping[str, int],
+    *,
+    bid: int | None,
+    taken: int,
+    total: int = 0,
+    is_dealer: bool = False,
+) -> int:
+    """One player's points for one deal (multiplier included)."""
+    formula = kind.score if kind.score is not None else variant.scoring.deal
+    b = 0 if bid is None else bid
+    full = dict(env)
+    full.update(bid=b, taken=taken, made=int(bid is None or b == taken), total=total,
+                is_dealer=int(is_dealer))
+    return formula(full) * kind.multiplier
+
+
+def score_deal(
+    variant: Variant,
+    kind: DealKind,
+    deal: Deal,
+    env: Mapping[str, int],
+    *,
+    bids: Sequence[int | None],
+    taken: Sequence[int],
+    totals: Sequence[int],
+    dealer: int,
+    trump: Suit | None = None,
+    turned: Card | None = None,
+    tricks: tuple[object, ...] = (),
+    hands: tuple[tuple[Card, ...], ...] = (),
+) -> DealResult:
+    """Score a finished deal for every seat."""
+    seats = tuple(
+        SeatResult(b, t, seat_score(variant, kind, env, bid=b, taken=t, total=totals[s],
+                                    is_dealer=s == dealer))
+        for s, (b, t) in enumerate(zip(bids, taken))
+    )
+    return DealResult(deal, dealer, seats, trump, turned, tricks, hands)
+
+
+def set_bonuses(
+    variant: Variant,
+    deal: Deal,
+    env: Mapping[str, int],
+    results: Sequence[DealResult],
+    totals: Sequence[int],
+) -> list[int] | None:
+    """Premiums at the end of ``deal``'s set, or None when the variant has none."""
+    formula = variant.scoring.set_bonus
+    if formula is None:
+        return None
+    in_set = [r for r in results if r.deal.set == deal.set and not r.annulled]
+    out = []
+    for s in range(len(totals)):
+        points = [r.seats[s].points for r in in_set]
+        made = sum(1 for r in in_set if r.seats[s].bid is None or r.seats[s].bid == r.seats[s].taken)
+        e = dict(env)
+        e.update(
+            set_best=max(points) if points else 0,
+            set_total=sum(points),
+            set_made=made,
+            set_all_made=int(bool(in_set) and made == len(in_set)),
+            total=totals[s],
+        )
+        out.append(formula(e))
+    return out
+
+
+def settle(variant: Variant, totals: Sequence[int]) -> list[int]:
+    """Final results by the variant's settlement rule, times the stake.
+
+    ``highest``: the totals themselves; ``pairwise``: N·S_i − ΣS, each player
+    settling the difference with every other.
+    """
+    rules = variant.settlement
+    n = len(totals)
+    if rules.method == "pairwise":
+        s = sum(totals)
+        amounts = [n * x - s for x in totals]
+    else:
+        amounts = list(totals)
+    if rules.cap is not None and rules.method == "pairwise":
+        amounts = _cap(amounts, rules.cap)
+    if rules.negative_doubles:
+        amounts = [a * 2 if a < 0 and t < 0 else a for a, t in zip(amounts, totals)]
+    return [a * rules.stake for a in amounts]
+
+
+def _cap(amounts: list[int], cap: int) -> list[int]:
+    """Limit each loss to ``cap``; winners share what was paid in proportion."""
+    losses = [max(-a, 0) for a in amounts]
+    paid = [min(x, cap) for x in losses]
+    gains = [max(a, 0) for a in amounts]
+    total_gain, total_paid = sum(gains), sum(paid)
+    if total_gain == 0:
+        return amounts
+    out = []
+    for a, p, g in zip(amounts, paid, gains):
+        out.append(-p if a < 0 else (g * total_paid) // total_gain)
+    return out

@@ -1,0 +1,223 @@
+"""The variant model: frozen dataclasses describing one game's rules.
+
+Pure data with compiled formulas; no YAML here. :mod:`updown_dsl.loader` is
+the only producer of :class:`Variant` values, and the engine reads nothing
+else. Field meanings are documented key by key in ``docs/dsl.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .cards import Card, Suit
+from .formula import Formula
+
+#: Declarations a wild card may make when leading a trick.
+LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
+#: Declarations a wild card may make when following.
+FOLLOW_DECLARATIONS = ("high", "low")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    """Which cards are in play and which of them act as jokers."""
+
+    pack: int
+    jokers: int = 0
+    remove: tuple[Card, ...] = ()
+    designated_jokers: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleItem:
+    """One line of the deal schedule before it is resolved for a player count.
+
+    ``ramp`` items run from ``cards`` to ``ramp_to`` by steps of one; plain
+    items deal ``cards`` cards ``times`` times.
+    """
+
+    cards: Formula
+    times: Formula | None = None
+    ramp_to: Formula | None = None
+    kind: str = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleSet:
+    """A named group of schedule items (a Georgian «пулька»)."""
+
+    items: tuple[ScheduleItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal of a resolved schedule."""
+
+    number: int
+    """1-based position in the game."""
+    cards: int
+    """Cards dealt to each player (the number of tricks)."""
+    kind: str
+    """Name of the deal kind (``normal``, ``blind``, ``no-trump`` ...)."""
+    set: int = 1
+    """1-based set number."""
+    set_deal: int = 1
+    """1-based position inside the set."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpRules:
+    """How the trump suit of a deal is found."""
+
+    rule: str = "turned"
+    """``turned``, ``random``, ``fixed``, ``chosen`` or ``none``."""
+    suit: Suit | None = None
+    """The suit for ``fixed``."""
+    when_exhausted: str = "last_dealt"
+    """With ``turned`` and no card left: ``last_dealt``, ``no_trump``, ``chosen`` or ``forbid``."""
+    joker_turned: str = "no_trump"
+    """A joker turned up: ``no_trump`` (only reading in the sources)."""
+    random_no_trump: bool = False
+    """``random`` may also draw no-trump (a fifth outcome)."""
+    chooser: str = "eldest"
+    """Who names trump for ``chosen``: ``eldest``, ``dealer`` or ``first_bidder``."""
+    choose_after: int = 3
+    """How many of their cards the chooser sees first."""
+    choose_no_trump: bool = True
+    """The chooser may name no-trump."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealKind:
+    """Rules that differ in some deals (blind, no-trump, minimum ...)."""
+
+    name: str
+    bidding: str = "open"
+    """``open``, ``before_deal`` (blind), ``hidden`` or ``none``."""
+    trump: TrumpRules | None = None
+    """Trump rules for this kind, ``None`` to use the variant's."""
+    multiplier: int = 1
+    score: Formula | None = None
+    hook: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingRules:
+    """Bid range, order and the dealer's hook («не сходимся»)."""
+
+    min_bid: Formula
+    max_bid: Formula
+    hook: bool = True
+    hook_exempt: Formula | None = None
+    """Condition on the deal under which the hook does not apply."""
+    first_bidder: str = "eldest"
+    """``eldest`` (left of dealer), ``dealer_right`` or ``dealer``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """Follow and trump obligations."""
+
+    must_follow: bool = True
+    must_trump: bool = True
+    first_leader: str = "eldest"
+    """``eldest``, ``first_bidder``, ``dealer``, ``dealer_right``."""
+
+
+@dataclass(frozen=True, slots=True)
+class WildRules:
+    """A joker or a card with joker-like powers (the seven of spades)."""
+
+    cards: tuple[Card, ...]
+    ordinary: bool
+    """The card may also be played as the ordinary card it is."""
+    lead: tuple[str, ...]
+    follow: tuple[str, ...]
+    exempt: bool
+    """Declared plays are exempt from follow and trump obligations."""
+    lead_on: str = "any_trick"
+    """Declarations that make a demand (``demand``, ``highest``): ``any_trick``,
+    ``first_trick`` of the deal, or ``never``."""
+    answer: str = "highest_of_suit"
+    """What a ``highest`` lead demands: ``highest_rank``, ``highest_trump`` or ``highest_of_suit``."""
+    demand_void: str = "any"
+    """A player void in a demanded suit: ``any`` card, or ``must_trump``."""
+    beaten_by_trump: bool = False
+    """A high joker led with a non-trump suit loses to a trump."""
+    two_high: str = "later_wins"
+    """Two high wild cards in a trick: ``later_wins`` or ``first_wins``."""
+    turned_as_trump: str = "no_trump"
+    """Turned up for trump: ``no_trump``, or ``suit`` (its own suit is trump)."""
+    impersonate: bool = False
+    """The card may be played as any named ordinary card."""
+    cut_zeroes_total: bool = False
+    """Exposed when the pack is cut: the cutter's total becomes 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeRules:
+    """Penalty for an illegal card caught at the table."""
+
+    points: int
+    replay: bool = True
+    covers: tuple[str, ...] = ("R010", "R011", "R012")
+    multiplied: bool = False
+    """Whether the deal kind's multiplier applies to the penalty."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """Deal scoring formulas and the set premium."""
+
+    deal: Formula
+    set_bonus: Formula | None = None
+    params: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EndRules:
+    """When the game stops early («просчет»)."""
+
+    stop_loss: int | None = None
+    stop_on: str = "balance"
+    """``balance`` (pairwise settlement) or ``total``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementRules:
+    """How final totals turn into results."""
+
+    method: str = "highest"
+    """``highest`` total wins, or ``pairwise`` (N·S − ΣS)."""
+    stake: int = 1
+    negative_doubles: bool = False
+    cap: int | None = None
+    """Largest loss a player pays, in points (before the stake)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A complete, validated rule set."""
+
+    name: str
+    description: str
+    source: str
+    min_players: int
+    max_players: int
+    default_players: int
+    deck: DeckRules
+    schedule: tuple[ScheduleSet, ...]
+    kinds: Mapping[str, DealKind]
+    trump: TrumpRules
+    bidding: BiddingRules
+    play: PlayRules
+    wild: tuple[WildRules, ...]
+    scoring: ScoringRules
+    revoke: RevokeRules | None
+    end: EndRules
+    settlement: SettlementRules
+    cut_by: str = "dealer_right"
+    path: str | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+    """The resolved option tree (for display and hashing)."""
