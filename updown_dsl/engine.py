@@ -106,6 +106,7 @@ class Game:
         self.deal_index = 0
         self.dealer = (n - 1) if first_dealer is None else first_dealer % n
         self.over_reason: str | None = None
+        self._serial = 0
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -169,9 +170,7 @@ class Game:
 
     def bid_range(self) -> tuple[int, int]:
         """Lowest and highest bid allowed in this deal."""
-        env = self._deal_env()
-        b = self.variant.bidding
-        return max(0, b.min_bid(env)), min(self.deal.cards, b.max_bid(env))
+        return self._bid_range
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook forbids to the player about to bid, if any."""
@@ -179,8 +178,8 @@ class Game:
             return None
         if not self._hook_applies():
             return None
-        rest = self.deal.cards - sum(b for b in self._bids if b is not None)
-        lo, hi = self.bid_range()
+        rest = self.deal.cards - self._bid_sum
+        lo, hi = self._bid_range
         return rest if lo <= rest <= hi else None
 
     # ------------------------------------------------------------------ dealing
@@ -209,6 +208,13 @@ class Game:
         self._dealt: list[tuple[Card, ...]] = [()] * n
         self._bids: list[int | None] = [None] * n
         self._bids_made = 0
+        self._bid_sum = 0
+        self._serial += 1
+        self._legal_serial = -1
+        self._legal_mask = 0
+        self._env = env = self._deal_env()
+        b = self.variant.bidding
+        self._bid_range = (max(0, b.min_bid(env)), min(self.deal.cards, b.max_bid(env)))
         self._taken = [0] * n
         self._trick_seats: list[int] = []
         self._trick_plays: list[Play] = []
@@ -384,7 +390,7 @@ class Game:
         if not hook:
             return False
         exempt = self.variant.bidding.hook_exempt
-        return not (exempt is not None and exempt(self._deal_env()))
+        return not (exempt is not None and exempt(self._env))
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> tuple[Action, ...]:
@@ -393,7 +399,7 @@ class Game:
         if phase is Phase.PLAY:
             return self._legal_plays()
         if phase is Phase.BID:
-            lo, hi = self.bid_range()
+            lo, hi = self._bid_range
             forbidden = self.forbidden_bid()
             return tuple(_BIDS[b] for b in range(lo, hi + 1) if b != forbidden)
         if phase is Phase.TRUMP:
@@ -444,13 +450,20 @@ class Game:
                 return trumps
         return ordinary
 
+    def _legal_now(self) -> int:
+        """``_ordinary_legal`` of the player to act, memoised per state change."""
+        if self._legal_serial != self._serial:
+            self._legal_mask = self._ordinary_legal(self._hands[self.to_act])
+            self._legal_serial = self._serial
+        return self._legal_mask
+
     def _legal_plays(self) -> tuple[Play, ...]:
         t = self.table
         hand = self._hands[self.to_act]
-        legal = self._ordinary_legal(hand)
+        legal = self._legal_now()
         plays = t.plays
         out = [plays[i] for i in _bits(legal)]
-        wild_in_hand = hand & (t.joker_mask | self._special_mask())
+        wild_in_hand = hand & t.wild_mask
         if wild_in_hand:
             leading = not self._trick_plays
             for i in _bits(wild_in_hand):
@@ -459,15 +472,6 @@ class Game:
                     continue
                 out.extend(self._declared_plays(i, w, leading, legal))
         return tuple(out)
-
-    def _special_mask(self) -> int:
-        t = self.table
-        m = 0
-        for w in self.variant.wild:
-            if w.ordinary:
-                for c in w.cards:
-                    m |= 1 << t.index[c]
-        return m
 
     def _declared_plays(self, i: int, w: WildRules, leading: bool, legal: int) -> list[Play]:
         card = self.table.cards[i]
@@ -515,7 +519,7 @@ class Game:
         if isinstance(action, Bid):
             if phase is not Phase.BID:
                 return _violation("R002", f"no bid can be made in the {phase} phase")
-            lo, hi = self.bid_range()
+            lo, hi = self._bid_range
             if not lo <= action.tricks <= hi:
                 return _violation("R020", f"bid {action.tricks} is out of range {lo}..{hi}")
             if action.tricks == self.forbidden_bid():
@@ -600,6 +604,12 @@ class Game:
 
         :raises IllegalAction: naming the rule when the action is not legal.
         """
+        if type(action) is Play and action.declare is None and self.phase is Phase.PLAY:
+            # Hot path: a plain card inside the legal set needs no further checks.
+            i = self.table.index.get(action.card, -1)
+            if i >= 0 and (self._legal_now() >> i) & 1:
+                self._apply_play(action)
+                return
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
@@ -614,12 +624,14 @@ class Game:
     def _apply_bid(self, tricks: int) -> None:
         self._bids[self.to_act] = tricks
         self._bids_made += 1
+        self._bid_sum += tricks
         if self._bids_made == self.players:
             self._begin_play()
         else:
             self.to_act = (self.to_act + 1) % self.players
 
     def _apply_play(self, play: Play) -> None:
+        self._serial += 1
         t = self.table
         seat = self.to_act
         i = t.index[play.card]
@@ -703,7 +715,7 @@ class Game:
 
     def _finish_deal(self) -> None:
         kind = self.kind
-        env = self._deal_env()
+        env = self._env
         result = score_deal(
             self.variant, kind, self.deal, env,
             bids=self._bids, taken=self._taken, totals=self.totals, dealer=self.dealer,

@@ -117,7 +117,8 @@ _BAD_CHARS = {
 def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
     """Translate a lark error to (message, hint, start offset, end offset)."""
     if isinstance(err, UnexpectedCharacters):
-        pos, ch = err.pos_in_stream, text[err.pos_in_stream]
+        pos = err.pos_in_stream or 0
+        ch = text[pos]
         if ch == "." and text[pos - 1:pos].isdigit() and text[pos + 1:pos + 2].isdigit():
             return "decimal numbers are not allowed: formulas use whole numbers only", None, pos, pos + 1
         if ch == ".":
@@ -125,7 +126,9 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         return _BAD_CHARS.get(ch, f"unexpected character {ch!r} in formula"), None, pos, pos + 1
     token, ip = (err.token, err.interactive_parser) if isinstance(err, UnexpectedToken) else (None, None)
     # accepts() is exact, unlike the merged LALR lookaheads in .expected
-    expected = set(ip.accepts()) if ip is not None else set(err.expected) if isinstance(err, UnexpectedEOF) else set()
+    expected: set[str] = set(err.expected) if isinstance(err, UnexpectedEOF) else set()
+    if ip is not None:
+        expected = set(ip.accepts())  # type: ignore[no-untyped-call]
     if token is None or token.type == "$END":
         end = len(text.rstrip(" \t\r\n"))
         tokens = list(_parser().lex(text))
@@ -223,6 +226,13 @@ def _truth(n: Node) -> Node:
     return lambda e: 1 if f(e) else 0
 
 
+def _not(n: Node) -> Node:
+    if isinstance(n, int):
+        return 0 if n else 1
+    f = _fn(n)
+    return lambda e: 0 if f(e) else 1
+
+
 def _and(a: Node, b: Node) -> Node:
     if isinstance(a, int):
         return _truth(b) if a else 0
@@ -268,7 +278,7 @@ def _call(name: str, args: list[Node]) -> Node:
 class _Compiler:
     """Walks the parse tree, collecting name/arity problems as diagnostics."""
 
-    def __init__(self, names: frozenset[str], pos: Callable[[int, int, str, str | None], Diagnostic],
+    def __init__(self, names: frozenset[str], pos: Callable[[int | None, int | None, str, str | None], Diagnostic],
                  guard: Callable[[Fn], Fn]) -> None:
         self.names, self.pos, self.guard = names, pos, guard
         self.used: set[str] = set()
@@ -298,8 +308,7 @@ class _Compiler:
         if t.data == "sign":
             return self.build(kids[1]) if kids[0].value == "+" else _neg(self.build(kids[1]))
         if t.data == "not_":
-            v = _truth(self.build(kids[0]))
-            return (1 - v) if isinstance(v, int) else (lambda e, f=v: 0 if f(e) else 1)
+            return _not(self.build(kids[0]))
         if t.data == "and_":
             return _and(self.build(kids[0]), self.build(kids[1]))
         if t.data == "or_":
@@ -350,8 +359,9 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
             return where(offset)
         return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
-    def diag(start: int, end: int, coded: str, hint: str | None) -> Diagnostic:
+    def diag(start: int | None, end: int | None, coded: str, hint: str | None) -> Diagnostic:
         code, _, message = coded.partition(" ")
+        start, end = start or 0, end or 0
         line, col = locate(start)
         span = text[start:end]
         end_col = col + len(span) if span and "\n" not in span else None

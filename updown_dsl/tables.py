@@ -32,6 +32,8 @@ class CardTable:
     joker_mask: int
     """Cards that are only jokers (real or designated)."""
     wild_of: tuple[WildRules | None, ...]
+    wild_mask: int
+    """Cards with declarations (jokers and special cards)."""
     plays: tuple[Play, ...]
     """The plain :class:`Play` of each card (no declaration), shared to avoid allocation."""
     full_mask: int
@@ -98,6 +100,7 @@ def card_table(variant: Variant) -> CardTable:
         suit_mask=suit_mask,
         joker_mask=joker_mask,
         wild_of=tuple(wild_by_card.get(c) for c in cards),
+        wild_mask=sum(1 << i for i, c in enumerate(cards) if c in wild_by_card),
         plays=tuple(Play(c) for c in cards),
         full_mask=(1 << len(cards)) - 1,
     )
