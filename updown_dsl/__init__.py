@@ -1,60 +1,80 @@
 """updown: rules engine, rules DSL and audit tool for the Up and Down family.
 
->>> import updown_dsl as ud
->>> game = ud.Game(ud.load_variant("georgian"), players=4, seed=1)
->>> len(game.deals)
-24
+Load a variant with :func:`load_variant` (a bundled name or a file), start a
+:class:`Game`, list :meth:`Game.legal_actions` and :meth:`Game.apply` them;
+``docs/api.md`` walks through it.
 """
 
 from __future__ import annotations
 
-from .actions import Action, Bid, ChooseTrump, Play
-from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
-from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
-from .engine import Game, IllegalAction, Phase, Trick, TrickPlay
-from .formula import Formula, FormulaError, compile_formula
-from .loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
-from .schedule import resolve_schedule
-from .scoring import DealResult, SeatResult, seat_score, settle
-from .variant import Deal, Variant
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Action",
-    "Bid",
-    "CATALOGUE",
-    "Card",
-    "CardError",
-    "ChooseTrump",
-    "Deal",
-    "DealResult",
-    "Diagnostic",
-    "Formula",
-    "FormulaError",
-    "Game",
-    "IllegalAction",
-    "Phase",
-    "Play",
-    "Rank",
-    "SeatResult",
-    "Severity",
-    "Suit",
-    "Trick",
-    "TrickPlay",
-    "UpdownError",
-    "Variant",
-    "VariantError",
-    "build_deck",
-    "bundled_names",
-    "compile_formula",
-    "format_cards",
-    "load_variant",
-    "loads_variant",
-    "parse_cards",
-    "resolve_schedule",
-    "seat_score",
-    "settle",
-    "try_load_variant",
-    "__version__",
-]
+# Public name -> defining module. Imported on first use (PEP 562) so that the
+# command line starts quickly: `updown --help` needs neither lark nor yaml.
+_EXPORTS: dict[str, str] = {
+    "Action": "actions",
+    "Bid": "actions",
+    "ChooseTrump": "actions",
+    "Play": "actions",
+    "Card": "cards",
+    "CardError": "cards",
+    "Rank": "cards",
+    "Suit": "cards",
+    "build_deck": "cards",
+    "format_cards": "cards",
+    "parse_cards": "cards",
+    "CATALOGUE": "diagnostics",
+    "Diagnostic": "diagnostics",
+    "Severity": "diagnostics",
+    "UpdownError": "diagnostics",
+    "Game": "engine",
+    "IllegalAction": "engine",
+    "Phase": "engine",
+    "Trick": "engine",
+    "TrickPlay": "engine",
+    "Formula": "formula",
+    "FormulaError": "formula",
+    "compile_formula": "formula",
+    "VariantError": "loader",
+    "bundled_names": "loader",
+    "load_variant": "loader",
+    "loads_variant": "loader",
+    "try_load_variant": "loader",
+    "resolve_schedule": "schedule",
+    "DealResult": "scoring",
+    "SeatResult": "scoring",
+    "seat_score": "scoring",
+    "settle": "scoring",
+    "Deal": "variant",
+    "Variant": "variant",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'updown_dsl' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers only
+    from .actions import Action, Bid, ChooseTrump, Play
+    from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
+    from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
+    from .engine import Game, IllegalAction, Phase, Trick, TrickPlay
+    from .formula import Formula, FormulaError, compile_formula
+    from .loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
+    from .schedule import resolve_schedule
+    from .scoring import DealResult, SeatResult, seat_score, settle
+    from .variant import Deal, Variant

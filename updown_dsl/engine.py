@@ -1,10 +1,5 @@
 """The game engine: one state machine driven by a loaded :class:`Variant`.
 
->>> from updown_dsl import load_variant, Game
->>> game = Game(load_variant("odessa"), players=4, seed=7)
->>> game.phase, game.deal.number, game.deal.cards
-(<Phase.BID: 'bid'>, 1, 1)
-
 The engine knows no variant by name: every rule comes from the variant's
 fields. State is mutable for speed (bots and the checker apply millions of
 actions); read it through the properties, change it only with
@@ -15,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from .actions import Action, Bid, ChooseTrump, Play
@@ -107,6 +102,7 @@ class Game:
         self.dealer = (n - 1) if first_dealer is None else first_dealer % n
         self.over_reason: str | None = None
         self._serial = 0
+        self._resets: list[int] = []
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -231,6 +227,12 @@ class Game:
         self._trump_chooser = -1
         self._first_bidder = self._seat_by(self.variant.bidding.first_bidder)
         self._leader = self._seat_by(self.variant.play.first_leader)
+        if self.kind.bidding == "before_deal":
+            self._begin_bidding()  # blind: bid first, deal after
+            return
+        self._to_deal()
+
+    def _to_deal(self) -> None:
         self.phase = Phase.DEAL
         self.to_act = -1
         if self.auto_deal:
@@ -255,14 +257,7 @@ class Game:
             k = self.rng.randrange(1, len(order))
             cut = order[k - 1]
             order = order[k:] + order[:k]
-        random_trump: Suit | None = None
-        rules = self._trump_rules()
-        if rules.rule == "random":
-            options: list[Suit | None] = list(SUITS)
-            if rules.random_no_trump:
-                options.append(None)
-            random_trump = self.rng.choice(options)
-        self.deal_from_order(order, cut_card=cut, random_trump=random_trump)
+        self.deal_from_order(order, cut_card=cut)
 
     def deal_from_order(
         self,
@@ -273,15 +268,25 @@ class Game:
     ) -> None:
         """Deal from a pack in this order (top first), one card at a time from eldest.
 
-        The card after the hands is the turned card when the variant turns one.
+        The card after the hands is the turned card when the variant turns one;
+        a random trump not given is drawn from the game's random generator.
         """
         n, k = self.players, self.deal.cards
         hands = [[order[i * n + s] for i in range(k)] for s in range(n)]
         # Seat s receives from position (s - eldest) mod n of each round.
         hands = [hands[(s - self.eldest) % n] for s in range(n)]
         rest = list(order[n * k :])
+        rules = self._trump_rules()
+        if random_trump is None and rules.rule == "random":
+            random_trump = self._draw_random_trump(rules)
         self.deal_cards(hands, turned=rest[0] if rest else None, cut_card=cut_card,
                         random_trump=random_trump)
+
+    def _draw_random_trump(self, rules: TrumpRules) -> Suit | None:
+        options: list[Suit | None] = list(SUITS)
+        if rules.random_no_trump:
+            options.append(None)
+        return self.rng.choice(options)
 
     def deal_cards(
         self,
@@ -319,42 +324,52 @@ class Game:
             masks.append(m)
         if len(masks) != n:
             raise IllegalAction(_violation("R002", f"{len(masks)} hands for {n} players"))
-        self._hands = masks
-        self._dealt = [tuple(h) for h in hands]
-        self.cut_card = cut_card
-        if cut_card is not None:
-            w = table.wild_of[table.index[cut_card]] if cut_card in table.index else None
-            if w is not None and w.cut_zeroes_total:
-                cutter = self._seat_by(self.variant.cut_by)
-                self.totals[cutter] = 0
+        # Find trump before changing anything, so a refused deal leaves the game as it was.
         rules = self._trump_rules()
-        exhausted = n * k >= table.size
         rule = rules.rule
-        if rule == "turned" and exhausted:
+        if rule == "turned" and n * k >= table.size:
             rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
                 rules.when_exhausted, "none"
             )
-        self.turned = None
-        if rule == "none":
-            self._trump = -1
-        elif rule == "fixed":
-            self._trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+        trump, shown = -1, None
+        if rule == "fixed":
+            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
         elif rule == "random":
-            self._trump = -1 if random_trump is None else SUIT_ID[random_trump]
+            if random_trump is None and not rules.random_no_trump:
+                raise IllegalAction(_violation("R002", "the randomly drawn trump suit must be given"))
+            trump = -1 if random_trump is None else SUIT_ID[random_trump]
         elif rule in ("turned", "last_dealt"):
-            card = turned if rule == "turned" else self._dealt[self.dealer][-1]
-            if card is None:
+            shown = turned if rule == "turned" else hands[self.dealer][-1]
+            if shown is None:
                 raise IllegalAction(_violation("R002", "no card was turned for trump"))
-            if rule == "turned" and (card in table.index) and (seen >> table.index[card]) & 1:
-                raise IllegalAction(_violation("R013", f"the turned card {card} was also dealt"))
-            self.turned = card
-            self._trump = self._suit_of_turned(card)
+            i = table.index.get(shown)
+            if i is None:
+                raise IllegalAction(_violation("R013", f"the turned card {shown} is not in this pack"))
+            if rule == "turned" and (seen >> i) & 1:
+                raise IllegalAction(_violation("R013", f"the turned card {shown} was also dealt"))
+            trump = self._suit_of_turned(shown)
+        cut_index = table.index.get(cut_card) if cut_card is not None else None
+        if cut_card is not None and cut_index is None:
+            raise IllegalAction(_violation("R013", f"the cut card {cut_card} is not in this pack"))
+
+        self._hands = masks
+        self._dealt = [tuple(h) for h in hands]
+        self._serial += 1
+        self.cut_card = cut_card
+        if cut_index is not None:
+            w = table.wild_of[cut_index]
+            if w is not None and w.cut_zeroes_total:
+                cutter = self._seat_by(self.variant.cut_by)
+                self.totals[cutter] = 0
+                self._resets.append(cutter)
+        self.turned = shown
+        self._trump = trump
         if rule == "chosen":
             self._trump_chooser = self._seat_by(rules.chooser)
             self.phase = Phase.TRUMP
             self.to_act = self._trump_chooser
             return
-        self._begin_bidding()
+        self._after_trump()
 
     def _suit_of_turned(self, card: Card) -> int:
         i = self.table.index.get(card)
@@ -372,6 +387,12 @@ class Game:
         if self._trump_chooser < 0:
             return ()
         return self._dealt[self._trump_chooser][: self._trump_rules().choose_after]
+
+    def _after_trump(self) -> None:
+        if self.kind.bidding == "before_deal":
+            self._begin_play()  # the bids were made before the cards were dealt
+        else:
+            self._begin_bidding()
 
     def _begin_bidding(self) -> None:
         if self.kind.bidding == "none":
@@ -442,8 +463,10 @@ class Game:
                 if trumps:
                     return trumps
             return ordinary
-        if in_suit and self.variant.play.must_follow:
-            return in_suit
+        if in_suit:
+            if self.variant.play.must_follow:
+                return in_suit
+            return ordinary
         if trump >= 0 and self.variant.play.must_trump:
             trumps = ordinary & t.suit_mask[trump]
             if trumps:
@@ -619,14 +642,17 @@ class Game:
             self._apply_bid(action.tricks)
         else:
             self._trump = -1 if action.suit is None else SUIT_ID[action.suit]
-            self._begin_bidding()
+            self._after_trump()
 
     def _apply_bid(self, tricks: int) -> None:
         self._bids[self.to_act] = tricks
         self._bids_made += 1
         self._bid_sum += tricks
         if self._bids_made == self.players:
-            self._begin_play()
+            if self.kind.bidding == "before_deal":
+                self._to_deal()
+            else:
+                self._begin_play()
         else:
             self.to_act = (self.to_act + 1) % self.players
 
@@ -721,6 +747,9 @@ class Game:
             bids=self._bids, taken=self._taken, totals=self.totals, dealer=self.dealer,
             trump=self.trump, turned=self.turned, tricks=tuple(self.tricks), hands=tuple(self._dealt),
         )
+        if self._resets:
+            result = replace(result, reset=tuple(self._resets))
+            self._resets = []
         self.results.append(result)
         for s in range(self.players):
             self.totals[s] += result.seats[s].points
@@ -775,7 +804,12 @@ class Game:
             raise IllegalAction(_violation("R002", "a revoke can only happen while cards are played"))
         points = rules.points * (self.kind.multiplier if rules.multiplied else 1)
         self.totals[seat] += points
-        self.results.append(DealResult.penalty(self.deal, self.dealer, self.players, seat, points, code))
+        record = DealResult.penalty(self.deal, self.dealer, self.players, seat, points, code,
+                                    annulled=rules.replay)
+        if self._resets:
+            record = replace(record, reset=tuple(self._resets))
+            self._resets = []
+        self.results.append(record)
         if rules.replay:
             self._start_deal()
         return points

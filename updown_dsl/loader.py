@@ -71,7 +71,7 @@ def resolve_variant_path(name_or_path: str, relative_to: Path | None = None) -> 
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
-    """Load a bundled variant by name (``georgian``) or a variant file by path.
+    """Load a bundled variant by name (the file stem in ``variants/``) or a variant file by path.
 
     :raises VariantError: with every problem found.
     """
@@ -83,16 +83,22 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
 def try_load_variant(name_or_path: str | Path) -> tuple[Variant | None, list[Diagnostic]]:
     """Like :func:`load_variant` but returns ``(variant or None, diagnostics)``."""
-    path = resolve_variant_path(str(name_or_path))
+    text = str(name_or_path)
+    path = resolve_variant_path(text)
     if path is None:
-        hint = None
-        close = difflib.get_close_matches(str(name_or_path), bundled_names(), n=1)
-        if close:
-            hint = f"did you mean {close[0]!r}?"
-        else:
-            hint = "bundled variants: " + ", ".join(bundled_names())
-        return None, [Diagnostic("V010", f"no variant or file named {str(name_or_path)!r}", hint=hint)]
-    return _Loader().load_file(path)
+        looks_like_path = "/" in text or "\\" in text or text.endswith((".yaml", ".yml"))
+        if looks_like_path:
+            return None, [Diagnostic("V001", f"no such variant file: {text!r}", path=text)]
+        close = difflib.get_close_matches(text, bundled_names(), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "bundled variants: " + ", ".join(bundled_names())
+        return None, [Diagnostic("V010", f"no bundled variant named {text!r}", hint=hint)]
+    variant, diags = _Loader().load_file(path)
+    return variant, sort_diagnostics(diags)
+
+
+def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics in file order (stable for equal positions)."""
+    return sorted(diags, key=lambda d: (d.path or "", d.line or 0, d.col or 0))
 
 
 def loads_variant(text: str, path: str = "<string>") -> Variant:
@@ -104,7 +110,7 @@ def loads_variant(text: str, path: str = "<string>") -> Variant:
     root, diags = parse_yaml(text, path)
     variant, more = loader.finish(root, diags, path, Path.cwd())
     if variant is None:
-        raise VariantError(more)
+        raise VariantError(sort_diagnostics(more))
     return variant
 
 

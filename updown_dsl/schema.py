@@ -180,11 +180,11 @@ SCHEDULE_ITEM_FIELDS: dict[str, Field] = {
 }
 
 SCHEMA: dict[str, Field] = {
-    "name": _f("str", "The variant's name.", None, required=True, example="name: odessa"),
+    "name": _f("str", "The variant's name.", None, required=True, example="name: my-house-rules"),
     "description": _f("str", "One line describing the game.", ""),
     "source": _f("str", "Where the rules come from.", ""),
     "extends": _f("str", "A bundled variant name or a path: this file changes only some of its keys.",
-                  None, nullable=True, example="extends: odessa"),
+                  None, nullable=True, example="extends: <bundled name>"),
     "players": _f("players", "`{min, max, default}` player counts.", {"min": 3, "max": 6, "default": 4}),
     "deck": _f("section", "The pack.", None, fields={
         "pack": _f("int", "32, 36 or 52 ordinary cards.", 52, choices=("32", "36", "52")),

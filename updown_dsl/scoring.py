@@ -36,15 +36,17 @@ class DealResult:
     annulled: bool = False
     """True for a deal stopped by a revoke (only the penalty counts)."""
     offence: str | None = None
+    reset: tuple[int, ...] = ()
+    """Seats whose running total was set to 0 before this record (the cut rule)."""
 
     @classmethod
     def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,
-                code: str) -> DealResult:
-        """The record of a revoke penalty."""
+                code: str, *, annulled: bool = True) -> DealResult:
+        """The record of a revoke penalty (``annulled``: the deal is dealt again)."""
         seats = tuple(
             SeatResult(None, 0, 0, penalty=points if s == seat else 0) for s in range(players)
         )
-        return cls(deal, dealer, seats, annulled=True, offence=code)
+        return cls(deal, dealer, seats, annulled=annulled, offence=code)
 
     def with_bonus(self, bonus: Sequence[int]) -> DealResult:
         """This result with set premiums attached."""
@@ -54,6 +56,13 @@ class DealResult:
         """Everything this record adds to a seat's total."""
         r = self.seats[seat]
         return r.points + r.bonus + r.penalty
+
+    def apply_to(self, totals: list[int]) -> None:
+        """Update running totals with this record (resets first, then points)."""
+        for s in self.reset:
+            totals[s] = 0
+        for s in range(len(totals)):
+            totals[s] += self.total(s)
 
 
 def seat_score(

@@ -8,10 +8,12 @@ else. Field meanings are documented key by key in ``docs/dsl.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .cards import Card, Suit
-from .formula import Formula
+
+if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
+    from .formula import Formula
 
 #: Declarations a wild card may make when leading a trick.
 LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
@@ -45,7 +47,7 @@ class ScheduleItem:
 
 @dataclass(frozen=True, slots=True)
 class ScheduleSet:
-    """A named group of schedule items (a Georgian «пулька»)."""
+    """A named group of schedule items (a «пулька»)."""
 
     items: tuple[ScheduleItem, ...]
 

@@ -1,0 +1,89 @@
+"""Smoke test of benchmarks/bench_engine.py: it runs and reports positive rates.
+
+Not a timing test: budgets are tiny and no rate is compared with a threshold.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_engine.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    if not BENCH.is_file():
+        pytest.skip("benchmarks/ is not in this tree")
+    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_engine"] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop("bench_engine", None)
+
+
+def _positive(row: dict) -> None:
+    assert row["games"] >= 1
+    assert row["deals"] >= 1
+    assert row["decisions"] > row["deals"]
+    assert row["seconds"] > 0
+    assert row["deals_per_s"] > 0
+    assert row["decisions_per_s"] > 0
+
+
+def test_main_json_reports_positive_rates(bench, capsys):
+    assert bench.main(["--seconds", "0.05", "--variants", "odessa,oh-hell", "--json", "--no-openspiel"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [r["name"] for r in report["variants"]] == ["odessa", "oh-hell"]
+    for row in report["variants"]:
+        assert row["players"] == 4
+        _positive(row)
+    assert report["openspiel"]["skipped"] is True
+
+
+def test_table_output_and_inline_variant(bench, capsys):
+    assert bench.main(["--seconds", "0.02", "--variants", "oh-hell-7", "--players", "3", "--no-openspiel"]) == 0
+    out = capsys.readouterr().out
+    assert "decisions/s" in out and "oh-hell-7" in out
+    assert "OpenSpiel comparison skipped" in out
+
+
+def test_one_deal_game_counts(bench):
+    # oh-hell-7 with 4 players: one deal, 4 bids + 28 cards, as in OpenSpiel's oh_hell.
+    rate = bench.bench_updown(bench.variant_by_name("oh-hell-7"), 4, 0.0001, seed=1)
+    assert rate.games == rate.deals
+    assert rate.decisions == 32 * rate.games
+
+
+def test_openspiel_missing_is_reported(bench, monkeypatch):
+    monkeypatch.setattr(bench, "import_pyspiel", lambda: None)
+    cmp = bench.compare_openspiel(0.01)
+    assert cmp["skipped"] is True
+    assert ".[bench]" in bench.format_comparison(cmp)
+
+
+def test_openspiel_comparison(bench):
+    pyspiel = bench.import_pyspiel()
+    if pyspiel is None:
+        pytest.skip("open_spiel not installed (optional extra 'bench')")
+    cmp = bench.compare_openspiel(0.02, pyspiel=pyspiel)
+    assert cmp["skipped"] is False
+    _positive(cmp["updown"])
+    _positive(cmp["openspiel"])
+    # Same game shape on both sides: 32 player decisions per deal.
+    assert cmp["openspiel"]["decisions"] == 32 * cmp["openspiel"]["deals"]
+    assert cmp["ratio_decisions"] > 0
+
+
+def test_profile_runs(bench, capsys):
+    assert bench.main(["--seconds", "0.02", "--profile", "oh-hell-7"]) == 0
+    out = capsys.readouterr().out
+    assert "cProfile of oh-hell-7" in out and "tottime" in out

@@ -1,0 +1,643 @@
+"""General behaviour of the engine (:class:`updown_dsl.Game`), beyond the RULES.md cases.
+
+Seats are 0-based; the default first dealer is the last seat, so seat 0 is eldest.
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Iterator
+
+import pytest
+
+from updown_dsl import (
+    Bid,
+    Card,
+    ChooseTrump,
+    Game,
+    IllegalAction,
+    Phase,
+    Play,
+    Suit,
+    Variant,
+    bundled_names,
+    load_variant,
+    loads_variant,
+    parse_cards,
+    settle,
+)
+from updown_dsl.variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
+
+# ----------------------------------------------------------------------------- helpers
+
+
+@lru_cache(maxsize=None)
+def variant(spec: str) -> Variant:
+    return loads_variant(spec) if "\n" in spec else load_variant(spec)
+
+
+def game_at(spec: str, players: int, number: int) -> Game:
+    """A game waiting for the cards of deal ``number``, dealt by the last seat, totals 0."""
+    first_dealer = (players - 1 - (number - 1)) % players
+    game = Game(variant(spec), players, seed=0, first_dealer=first_dealer, auto_deal=False)
+    rng = random.Random(number)
+    while game.deal.number < number:
+        game.totals[:] = [0] * players
+        order = list(game.table.cards)
+        rng.shuffle(order)
+        start = game.deal.number
+        while game.phase is Phase.BID:  # a blind deal: bids before the cards
+            game.apply(game.legal_actions()[0])
+        game.deal_from_order(order)
+        while game.deal.number == start:
+            game.apply(game.legal_actions()[0])
+    game.totals[:] = [0] * players
+    game.results.clear()
+    waiting = Phase.BID if game.kind.bidding == "before_deal" else Phase.DEAL
+    assert game.phase is waiting and game.dealer == players - 1
+    return game
+
+
+def hands(*texts: str) -> list[list[Card]]:
+    return [list(parse_cards(t)) for t in texts]
+
+
+def code(game: Game, action: object) -> str | None:
+    problem = game.check(action)  # type: ignore[arg-type]
+    return None if problem is None else problem.code
+
+
+def bid(game: Game, *values: int) -> None:
+    for b in values:
+        game.apply(Bid(b))
+
+
+def play(game: Game, *plays: str) -> None:
+    for p in plays:
+        game.apply(Play.parse(p))
+
+
+@contextmanager
+def raises_code(expected: str) -> Iterator[None]:
+    """Expect an :class:`IllegalAction` whose first diagnostic has code ``expected``."""
+    with pytest.raises(IllegalAction) as info:
+        yield
+    assert info.value.diagnostics[0].code == expected
+
+
+def random_game(spec: str, players: int, seed: int) -> Game:
+    game = Game(variant(spec), players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+# ============================================================================ seats, phases
+
+
+def test_default_dealer_is_last_seat_eldest_bids_and_leads_first():
+    game = Game(variant("odessa"), 4, seed=1)
+    assert game.dealer == 3 and game.eldest == 0
+    assert game.bidding_order() == [0, 1, 2, 3]
+    assert game.phase is Phase.BID and game.to_act == 0
+    bid(game, 0, 0, 0)
+    assert game.to_act == 3
+    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.PLAY and game.to_act == 0 and game.leader == 0
+
+
+def test_first_dealer_parameter_and_clockwise_rotation():
+    game = Game(variant("odessa"), 4, seed=1, first_dealer=1)
+    assert game.dealer == 1 and game.eldest == 2 and game.bidding_order() == [2, 3, 0, 1]
+    dealers = []
+    while game.deal.number <= 6:
+        dealers.append(game.dealer)
+        number = game.deal.number
+        while game.deal.number == number:
+            game.apply(game.legal_actions()[0])
+    assert dealers == [1, 2, 3, 0, 1, 2]
+
+
+def test_first_dealer_is_taken_modulo_players():
+    assert Game(variant("odessa"), 4, seed=1, first_dealer=6).dealer == 2
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_outside_the_variant_is_refused(players):
+    with pytest.raises(ValueError):
+        Game(variant("odessa"), players)
+
+
+def test_auto_deal_is_reproducible_by_seed():
+    a = Game(variant("georgian"), 4, seed=42)
+    b = Game(variant("georgian"), 4, seed=42)
+    assert a.hands == b.hands and a.turned == b.turned
+    assert all(len(h) == 1 for h in a.hands)
+
+
+def test_auto_deal_false_waits_for_cards():
+    game = Game(variant("odessa"), 3, auto_deal=False)
+    assert game.phase is Phase.DEAL and game.to_act == -1
+    assert game.legal_actions() == ()
+    assert code(game, Bid(0)) == "R002"
+    assert code(game, Play.parse("AS")) == "R002"
+
+
+def test_deal_from_order_deals_one_card_at_a_time_from_eldest_and_turns_the_next():
+    game = game_at("odessa", 3, 2)
+    order = list(parse_cards("AS AH AD KS KH KD 9C 7C 8C"))
+    game.deal_from_order(order)
+    # eldest (seat 0) gets cards 1 and 4, seat 1 cards 2 and 5, the dealer 3 and 6
+    assert set(game.hand(0)) == set(parse_cards("AS KS"))
+    assert set(game.hand(1)) == set(parse_cards("AH KH"))
+    assert set(game.hand(2)) == set(parse_cards("AD KD"))
+    assert game.turned == Card.parse("9C") and game.trump is Suit.CLUBS
+
+
+# ============================================================================ deal_cards
+
+
+def test_deal_cards_refuses_a_wrong_hand_size():
+    game = game_at("odessa", 3, 2)
+    with raises_code("R002"):
+        game.deal_cards(hands("AS", "KS QS", "JS 10S"), turned=Card.parse("9H"))
+
+
+def test_deal_cards_refuses_a_wrong_number_of_hands():
+    game = game_at("odessa", 3, 1)
+    with raises_code("R002"):
+        game.deal_cards(hands("AS", "KS"), turned=Card.parse("9H"))
+
+
+def test_deal_cards_refuses_a_card_not_in_the_pack():
+    game = game_at("odessa", 3, 1)
+    with raises_code("R013"):
+        game.deal_cards(hands("2S", "KS", "QS"), turned=Card.parse("9H"))  # 36-card pack
+
+
+def test_deal_cards_refuses_a_card_dealt_twice():
+    game = game_at("odessa", 3, 1)
+    with raises_code("R013"):
+        game.deal_cards(hands("AS", "AS", "QS"), turned=Card.parse("9H"))
+
+
+def test_deal_cards_refuses_a_turned_card_that_was_dealt():
+    game = game_at("odessa", 3, 1)
+    with raises_code("R013"):
+        game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("AS"))
+
+
+def test_deal_cards_needs_a_turned_card_when_trump_is_turned():
+    game = game_at("odessa", 3, 1)
+    with raises_code("R002"):
+        game.deal_cards(hands("AS", "KS", "QS"))
+
+
+def test_deal_cards_refuses_a_turned_card_not_in_the_pack():
+    # 2♠ is not in Odessa's 36-card pack: it cannot have been turned up.
+    game = game_at("odessa", 3, 1)
+    with raises_code("R013"):
+        game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("2S"))
+
+
+def test_deal_cards_only_in_the_deal_phase():
+    game = Game(variant("odessa"), 3, seed=1)
+    assert game.phase is Phase.BID
+    with raises_code("R002"):
+        game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("9H"))
+
+
+def test_refused_deal_cards_leaves_the_game_unchanged():
+    # The turned card is also in a hand: refused.  The cut card (7♠) must not
+    # have zeroed the cutter's total, nor the hands have been given out.
+    game = game_at("russian-cut", 3, 1)
+    game.totals[:] = [5, 6, 7]
+    with raises_code("R013"):
+        game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("AS"), cut_card=Card.parse("7S"))
+    assert game.totals == [5, 6, 7]
+    assert game.phase is Phase.DEAL
+    assert game.hands == ((), (), ())
+
+
+# ============================================================================ trump
+
+
+def test_turned_card_gives_trump():
+    game = game_at("odessa", 3, 1)
+    game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("9H"))
+    assert game.trump is Suit.HEARTS and game.turned == Card.parse("9H")
+
+
+def test_russian_seven_of_spades_turned_makes_spades_trump():
+    game = game_at("russian", 3, 1)
+    game.deal_cards(hands("AS", "KH", "QD"), turned=Card.parse("7S"))
+    assert game.trump is Suit.SPADES  # AMB-R11: an ordinary card when turned
+
+
+def test_georgian_real_joker_turned_means_no_trump():
+    game = game_at("georgian", 4, 1)
+    game.deal_cards(hands("AS", "KH", "QD", "JC"), turned=Card.parse("JK"))
+    assert game.trump is None and game.phase is Phase.BID
+
+
+def test_random_trump_comes_from_the_argument():
+    game = game_at("up-and-down-online", 4, 1)
+    game.deal_cards(hands("AS", "KH", "QD", "JC"), random_trump=Suit.DIAMONDS)
+    assert game.trump is Suit.DIAMONDS
+
+
+def test_fixed_trump_option():
+    v = variant("extends: up-and-down\nname: up-and-down-spades\ntrump: {rule: fixed, suit: S}\n")
+    game = Game(v, 4, auto_deal=False)
+    game.deal_cards(hands("AS", "KH", "QD", "JC"), turned=Card.parse("2H"))
+    assert game.trump is Suit.SPADES
+
+
+def test_russian_no_trump_deal_ignores_the_turned_card():
+    game = game_at("russian", 4, 15)
+    assert game.deal.kind == "no-trump"
+    order = list(game.table.cards)
+    random.Random(3).shuffle(order)
+    game.deal_from_order(order)
+    assert game.trump is None and game.turned is None
+
+
+def test_odessa_six_players_six_cards_trump_is_the_dealers_last_card():
+    game = game_at("odessa", 6, 6)
+    assert game.deal.cards == 6
+    # all 36 cards are dealt; the dealer's last card is A♣
+    cards = [c for c in game.table.cards if c != Card.parse("AC")]
+    others, dealer = cards[:30], cards[30:] + [Card.parse("AC")]
+    game.deal_cards([others[i * 6:(i + 1) * 6] for i in range(5)] + [dealer])
+    assert game.trump is Suit.CLUBS
+    assert Card.parse("AC") in game.hand(5)
+
+
+def test_georgian_nine_card_deal_trump_chosen_by_eldest_may_be_no_trump():
+    game = game_at("georgian", 4, 9)
+    order = list(game.table.cards)
+    random.Random(9).shuffle(order)
+    game.deal_from_order(order)
+    assert game.phase is Phase.TRUMP and game.to_act == 0
+    assert len(game.chooser_view()) == 3
+    assert code(game, Bid(0)) == "R002"
+    game.apply(ChooseTrump(None))
+    assert game.trump is None and game.phase is Phase.BID
+    assert code(game, ChooseTrump(Suit.HEARTS)) == "R022"
+
+
+NO_TRUMP_NOT_CHOSEN = """\
+extends: georgian
+name: georgian-suit-only
+trump: {choose_no_trump: false}
+"""
+
+
+def test_trump_choice_without_no_trump_option():
+    game = game_at(NO_TRUMP_NOT_CHOSEN, 4, 9)
+    order = list(game.table.cards)
+    random.Random(9).shuffle(order)
+    game.deal_from_order(order)
+    assert game.phase is Phase.TRUMP
+    assert ChooseTrump(None) not in game.legal_actions()
+    assert len(game.legal_actions()) == 4
+    assert code(game, ChooseTrump(None)) == "R022"
+
+
+# ============================================================================ bids
+
+
+def test_bid_out_of_range_is_r020():
+    game = game_at("odessa", 3, 2)
+    game.deal_cards(hands("AS KS", "AH KH", "AD KD"), turned=Card.parse("9C"))
+    assert code(game, Bid(3)) == "R020"
+    assert code(game, Bid(-1)) == "R020"
+    assert game.bid_range() == (0, 2)
+    assert game.forbidden_bid() is None  # only the last bidder is restricted
+
+
+BLIND_WITHOUT_HOOK = """\
+extends: odessa
+name: odessa-blind-free
+kinds: {blind: {hook: false}}
+"""
+
+
+def test_kind_hook_override_frees_the_blind_deal_only():
+    game = game_at(BLIND_WITHOUT_HOOK, 4, 14)
+    order = list(game.table.cards)
+    random.Random(1).shuffle(order)
+    game.deal_from_order(order)
+    assert game.deal.kind == "normal"
+    bid(game, 0, 0, 0)
+    assert game.forbidden_bid() == 1  # the hook still binds normal deals
+    game = game_at(BLIND_WITHOUT_HOOK, 4, 15)
+    assert game.deal.kind == "blind" and game.kind.multiplier == 2  # the rest of the kind is kept
+    bid(game, 1, 2, 0)
+    assert game.forbidden_bid() is None
+    assert code(game, Bid(3)) is None
+
+
+def test_no_bids_in_minimum_and_maximum_deals():
+    game = game_at("russian", 4, 17)
+    order = list(game.table.cards)
+    random.Random(2).shuffle(order)
+    game.deal_from_order(order)
+    assert game.phase is Phase.PLAY
+    assert game.bids == (None, None, None, None)
+    assert code(game, Bid(0)) == "R002"
+
+
+# ============================================================================ play
+
+
+def small_deal(spec: str, *cards: str, turned: str = "9C", bids=(0, 0, 1)) -> Game:
+    game = game_at(spec, 3, 2)
+    game.deal_cards(hands(*cards), turned=Card.parse(turned))
+    bid(game, *bids)
+    assert game.phase is Phase.PLAY
+    return game
+
+
+def test_highest_card_of_the_led_suit_wins_and_discards_never_win():
+    game = small_deal("odessa", "10H 7D", "AS 8D", "JH 9D", turned="KC")
+    play(game, "10H", "AS", "JH")
+    assert game.tricks[-1].winner == 2
+
+
+def test_trump_beats_the_led_suit_and_the_highest_trump_wins():
+    game = small_deal("odessa", "AH 7D", "8C 8D", "10C 9D", turned="KC")
+    play(game, "AH", "8C", "10C")
+    assert game.tricks[-1].winner == 2
+
+
+def test_card_not_in_hand_is_r013():
+    game = small_deal("odessa", "AH 7D", "8C 8D", "10C 9D")
+    assert code(game, Play.parse("KS")) == "R013"
+    assert code(game, Play.parse("8C")) == "R013"  # another seat's card
+
+
+def test_failing_to_follow_is_r010_and_apply_refuses_it():
+    game = small_deal("odessa", "AH 7D", "KH 8D", "10C 9D")
+    play(game, "AH")
+    assert code(game, Play.parse("8D")) == "R010"
+    with raises_code("R010"):
+        game.apply(Play.parse("8D"))
+    assert game.to_act == 1 and len(game.trick) == 1  # nothing changed
+
+
+def test_bid_during_play_is_r002():
+    game = small_deal("odessa", "AH 7D", "KH 8D", "10C 9D")
+    assert code(game, Bid(0)) == "R002"
+    assert code(game, ChooseTrump(Suit.HEARTS)) == "R022"
+
+
+def test_joker_must_be_declared_and_ordinary_cards_cannot_be():
+    game = small_deal("odessa", "6S 7D", "KH 8D", "10C 9D")
+    assert code(game, Play.parse("6S")) == "R015"
+    assert code(game, Play.parse("7D high")) == "R015"
+    assert code(game, Play.parse("6S low")) == "R015"  # low is for following only
+    assert code(game, Play.parse("6S demand")) == "R015"  # a demand names a suit
+    assert code(game, Play.parse("6S demand H")) is None
+    leads = {str(a) for a in game.legal_actions()}
+    assert leads == {"7D"} | {f"6S {d} {s}" for d in ("demand", "high") for s in "SHDC"}
+
+
+def test_odessa_joker_high_lead_names_a_suit_followed_normally():
+    game = small_deal("odessa", "6S 7D", "KH 8H", "10C 9D", turned="KC")
+    play(game, "6S high H")
+    # plain follow: any heart, not the highest
+    assert set(game.legal_actions()) == {Play.parse("KH"), Play.parse("8H")}
+    play(game, "8H")
+    # void in hearts, holding a trump: must trump
+    assert game.legal_actions() == (Play.parse("10C"),)
+    play(game, "10C")
+    assert game.tricks[-1].winner == 0  # the joker is the strongest trump (AMB-O3 (a))
+
+
+def test_odessa_joker_high_when_following_beats_the_trump_ace():
+    game = small_deal("odessa", "AC 7D", "6S 8D", "10C 9D", turned="KC")
+    play(game, "AC")
+    assert {str(a) for a in game.legal_actions()} == {"8D", "6S high", "6S low"}  # void, no trump
+    play(game, "6S high", "10C")
+    assert game.tricks[-1].winner == 1
+
+
+def test_odessa_joker_may_be_played_low_instead_of_following():
+    game = small_deal("odessa", "AH 7D", "6S 8H", "10C 9D", turned="KC")
+    play(game, "AH")
+    assert {str(a) for a in game.legal_actions()} == {"8H", "6S high", "6S low"}
+
+
+def test_trick_led_by_the_winner_of_the_last():
+    game = small_deal("odessa", "AH 7D", "KH 8D", "QH AD")
+    play(game, "AH", "KH", "QH")
+    assert game.to_act == 0 and game.leader == 0
+    play(game, "7D", "8D", "AD")
+    assert game.results[-1].tricks[-1].winner == 2
+    assert [s.taken for s in game.results[-1].seats] == [1, 0, 1]
+
+
+MUST_FOLLOW_OFF = """\
+extends: up-and-down
+name: up-and-down-no-follow
+schedule: [{cards: 2}]
+play: {must_follow: false}
+"""
+
+
+def test_must_trump_binds_only_a_player_void_in_the_led_suit():
+    # must_follow: false, must_trump: true.  P2 holds the led suit (A♥), so the
+    # must-trump duty ("void in the led suit and holding a trump") does not bind:
+    # following with A♥ is legal.
+    game = Game(variant(MUST_FOLLOW_OFF), 3, auto_deal=False)
+    game.deal_cards(hands("KH 7D", "AH 8C", "QH 10S"), turned=Card.parse("9C"))
+    bid(game, 1, 1, 1)
+    play(game, "KH")
+    assert Play.parse("AH") in game.legal_actions()
+    assert code(game, Play.parse("AH")) is None
+
+
+# ============================================================================ revoke
+
+
+def test_revoke_outside_play_is_refused():
+    game = Game(variant("odessa"), 3, seed=1)
+    with raises_code("R002"):
+        game.revoke(0, "R010")
+    assert game.totals == [0, 0, 0]
+
+
+def test_revoke_for_an_uncovered_code_is_refused():
+    game = small_deal("odessa", "AH 7D", "KH 8D", "QH AD")
+    with raises_code("R014"):
+        game.revoke(1, "R014")
+    assert game.totals == [0, 0, 0]
+
+
+def test_revoke_penalty_is_not_doubled_in_the_blind_deal():
+    game = game_at("odessa", 4, 15)
+    order = list(game.table.cards)
+    random.Random(5).shuffle(order)
+    while game.phase is Phase.BID:  # blind: bids before the deal
+        game.apply(game.legal_actions()[0])
+    game.deal_from_order(order)
+    assert game.revoke(2, "R010") == -50
+    assert game.totals == [0, 0, -50, 0]
+    assert game.deal.number == 15 and game.dealer == 3
+
+
+MULTIPLIED = """\
+extends: odessa
+name: odessa-doubled-revoke
+penalties: {revoke: {points: -50, multiplied: true}}
+"""
+
+
+def test_revoke_multiplied_option_doubles_in_the_blind_deal():
+    game = game_at(MULTIPLIED, 4, 15)
+    order = list(game.table.cards)
+    random.Random(5).shuffle(order)
+    while game.phase is Phase.BID:  # blind: bids before the deal
+        game.apply(game.legal_actions()[0])
+    game.deal_from_order(order)
+    assert game.revoke(2, "R010") == -100
+
+
+def test_revoke_with_auto_deal_deals_the_same_deal_again():
+    game = Game(variant("odessa"), 4, seed=3)
+    while game.deal.number < 3:
+        game.apply(game.legal_actions()[0])
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    dealer = game.dealer
+    game.revoke(0, "R011")
+    assert game.deal.number == 3 and game.dealer == dealer
+    assert game.phase is Phase.BID and all(len(h) == 3 for h in game.hands)
+    assert game.results[-1].annulled
+
+
+NO_REPLAY = """\
+extends: odessa
+name: odessa-revoke-no-replay
+penalties: {revoke: {points: -10, replay: false}}
+"""
+
+
+def test_revoke_without_replay_keeps_the_deal_going():
+    game = small_deal(NO_REPLAY, "AH 7D", "KH 8D", "QH AD")
+    play(game, "AH")
+    assert game.revoke(1, "R010") == -10
+    assert game.phase is Phase.PLAY and game.to_act == 1 and len(game.trick) == 1
+    penalty = game.results[-1]
+    assert penalty.seats[1].penalty == -10
+    assert not penalty.annulled  # the deal was not stopped: it is played and scored
+    play(game, "KH", "QH", "7D", "8D", "AD")
+    assert game.results[-1].deal.number == 2 and not game.results[-1].annulled
+    assert game.totals[1] == -10 + game.results[-1].seats[1].points
+
+
+# ============================================================================ end and settlement
+
+
+def test_game_over_refuses_everything():
+    game = random_game("oh-hell", 5, seed=2)
+    assert game.is_over and game.over_reason == "schedule complete"
+    assert game.legal_actions() == ()
+    assert code(game, Bid(0)) == "R030"
+    assert code(game, Play.parse("AS")) == "R030"
+    assert game.deal.number == len(game.deals)
+
+
+def test_winners_and_highest_settlement():
+    game = Game(variant("odessa"), 4, seed=1)
+    game.totals[:] = [30, 45, 45, -5]
+    assert game.winners() == [1, 2]
+    assert game.settlement() == [30, 45, 45, -5]
+
+
+def test_pairwise_settlement_sums_to_zero():
+    amounts = settle(variant("up-and-down-online"), [37, -12, 5, 90, -3])
+    assert sum(amounts) == 0
+    assert amounts == [5 * x - 117 for x in [37, -12, 5, 90, -3]]
+
+
+NEGATIVE_DOUBLES = """\
+extends: odessa
+name: odessa-money
+settlement: {method: pairwise, negative_doubles: true}
+"""
+
+
+def test_negative_total_pays_double_option():
+    # pairwise −100, 20, 80; P1 ended below zero: pays double
+    assert settle(variant(NEGATIVE_DOUBLES), [-20, 20, 40]) == [-200, 20, 80]
+
+
+# ============================================================================ whole games
+
+
+GAMES = [(name, p) for name in bundled_names() for p in sorted({
+    load_variant(name).min_players, load_variant(name).default_players, load_variant(name).max_players})]
+
+
+@pytest.mark.parametrize("name, players", GAMES, ids=[f"{n}-{p}" for n, p in GAMES])
+def test_random_full_game_invariants(name, players):
+    game = random_game(name, players, seed=players)
+    v = game.variant
+    totals = [0] * players
+    for r in game.results:  # resets (the cut rule) first, then points
+        for s in getattr(r, "reset", ()):
+            totals[s] = 0
+        for s in range(players):
+            totals[s] += r.total(s)
+    assert totals == game.totals
+    scored = [r for r in game.results if not r.annulled]
+    if game.over_reason == "schedule complete":
+        assert [r.deal.number for r in scored] == list(range(1, len(game.deals) + 1))
+    else:
+        assert "stop-loss" in (game.over_reason or "")
+    for r in scored:
+        assert sum(s.taken for s in r.seats) == r.deal.cards
+        assert len(r.tricks) == r.deal.cards
+        kind = v.kinds[r.deal.kind]
+        bids = [s.bid for s in r.seats]
+        if kind.bidding == "none":
+            assert bids == [None] * players
+        else:
+            assert all(b is not None and 0 <= b <= r.deal.cards for b in bids)
+            hook = kind.hook if kind.hook is not None else v.bidding.hook
+            if hook:
+                assert sum(bids) != r.deal.cards  # type: ignore[arg-type]
+
+
+def candidates(game: Game) -> list[object]:
+    if game.phase is Phase.BID:
+        return [Bid(b) for b in range(-1, game.deal.cards + 2)]
+    if game.phase is Phase.TRUMP:
+        return [ChooseTrump(s) for s in Suit] + [ChooseTrump(None)]
+    out: list[object] = []
+    for c in game.hand(game.to_act):
+        out.append(Play(c))
+        for d in sorted(set(LEAD_DECLARATIONS) | set(FOLLOW_DECLARATIONS)):
+            out.append(Play(c, d))
+            if d in ("demand", "high", "takes"):
+                out.extend(Play(c, d, s) for s in Suit)
+    return out
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_check_agrees_with_legal_actions(name):
+    game = Game(variant(name), 4, seed=11)
+    rng = random.Random(11)
+    steps = 0
+    while not game.is_over and steps < 150:
+        legal = set(game.legal_actions())
+        assert legal
+        for action in candidates(game):
+            assert (game.check(action) is None) == (action in legal), (str(action), game.phase)  # type: ignore[arg-type]
+        game.apply(rng.choice(sorted(legal, key=str)))
+        steps += 1

@@ -1,0 +1,449 @@
+"""Loading variant files: bundled variants, ``extends``, one-pass reporting, safety."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from updown_dsl import Game, Phase, load_variant, loads_variant, try_load_variant
+from updown_dsl.diagnostics import CATALOGUE, UpdownError
+from updown_dsl.loader import VariantError, bundled_names, variants_dir
+from updown_dsl.schedule import resolve_schedule, schedule_problems
+from updown_dsl.schema import SCHEMA
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "updown_dsl"
+BUNDLED = bundled_names()
+
+
+def play_to_end(game: Game, rng: random.Random, limit: int = 100_000) -> None:
+    for _ in range(limit):
+        if game.is_over:
+            return
+        actions = game.legal_actions()
+        assert actions, f"no legal action in phase {game.phase}"
+        game.apply(rng.choice(actions))
+    raise AssertionError("game did not end")
+
+
+def codes(exc: VariantError) -> list[str]:
+    return sorted(d.code for d in exc.diagnostics)
+
+
+# ------------------------------------------------------------------ bundled variants
+def test_bundled_names_are_the_variant_files() -> None:
+    files = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
+    assert BUNDLED == files
+    assert len(BUNDLED) >= 10
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_variant_loads_cleanly(name: str) -> None:
+    variant, diags = try_load_variant(name)
+    assert diags == [], "\n".join(d.format() for d in diags)
+    assert variant is not None
+    assert variant.name == name, "a bundled variant's `name` is its file name"
+    assert variant.description
+    assert 2 <= variant.min_players <= variant.default_players <= variant.max_players <= 12
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_variant_validates_for_every_player_count(name: str) -> None:
+    variant = load_variant(name)
+    for n in range(variant.min_players, variant.max_players + 1):
+        assert schedule_problems(variant, n) == [], f"{name} with {n} players"
+        deals = resolve_schedule(variant, n)
+        assert deals and all(d.cards >= 1 for d in deals)
+        assert [d.number for d in deals] == list(range(1, len(deals) + 1))
+        game = Game(variant, players=n, seed=n)
+        assert game.legal_actions()
+    for n in (variant.min_players - 1, variant.max_players + 1):
+        with pytest.raises(ValueError):
+            Game(variant, players=n)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_variant_by_path_is_the_same(name: str) -> None:
+    by_name = load_variant(name)
+    by_path = load_variant(variants_dir() / f"{name}.yaml")
+    assert by_path.options == by_name.options
+    assert by_path.schedule == by_name.schedule
+    assert by_path.deck == by_name.deck
+
+
+def test_unknown_bundled_name_is_v010_with_hint() -> None:
+    with pytest.raises(VariantError) as info:
+        load_variant("odesa")
+    (d,) = info.value.diagnostics
+    assert d.code == "V010"
+    assert d.hint is not None and "odessa" in d.hint
+
+
+def test_missing_file_is_v001_naming_it() -> None:
+    variant, diags = try_load_variant("no/such/variant.yaml")
+    assert variant is None
+    assert [d.code for d in diags] == ["V001"]
+    assert diags[0].path == "no/such/variant.yaml"
+
+
+# ------------------------------------------------------------------ extends
+TWEAKED = """\
+name: odessa-tweaked
+extends: odessa
+trump:
+  when_exhausted: no_trump
+scoring:
+  params:
+    pass: 0
+"""
+
+
+def test_extends_deep_merges_two_changed_keys() -> None:
+    base = load_variant("odessa")
+    v = loads_variant(TWEAKED)
+    assert v.name == "odessa-tweaked"
+    # the two changed keys
+    assert v.trump.when_exhausted == "no_trump"
+    assert dict(v.scoring.params) == {"pass": 0}
+    # their siblings, one level down, come from the base (a deep merge, not a replace)
+    assert v.trump.rule == base.trump.rule == "turned"
+    assert v.scoring.deal.source == base.scoring.deal.source
+    # everything else is the base's
+    assert v.deck == base.deck
+    assert v.schedule == base.schedule
+    assert v.kinds == base.kinds
+    assert v.wild == base.wild
+    assert v.revoke == base.revoke
+    assert v.bidding.hook == base.bidding.hook
+    assert (v.min_players, v.max_players, v.default_players) == (
+        base.min_players, base.max_players, base.default_players)
+    assert "extends" not in v.options
+    # the changed pass value is used: a made pass now scores 0
+    env = {"bid": 0, "taken": 0, "cards": 1, "players": 4, "deal": 1, "deals": 1, "set": 1,
+           "set_deal": 1, "set_deals": 1, "deck": 36, "made": 1, "total": 0, "is_dealer": 0}
+    assert v.scoring.deal({**env, **v.scoring.params}) == 0
+    assert base.scoring.deal({**env, **base.scoring.params}) == 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_extended_variant_plays_to_the_end(players: int) -> None:
+    v = loads_variant(TWEAKED)
+    game = Game(v, players=players, seed=100 + players)
+    play_to_end(game, random.Random(players))
+    assert game.is_over and game.phase is Phase.OVER
+    assert len(game.results) == len(game.deals)
+    assert sum(game.totals) == sum(r.total(s) for r in game.results for s in range(players))
+
+
+def test_extends_file_on_disk_with_two_changes(tmp_path: Path) -> None:
+    f = tmp_path / "tweaked.yaml"
+    f.write_text(TWEAKED, encoding="utf-8")
+    v = load_variant(f)
+    assert v.trump.when_exhausted == "no_trump" and dict(v.scoring.params) == {"pass": 0}
+    play_to_end(Game(v, players=4, seed=3), random.Random(3))
+
+
+def test_extends_chain_of_bundled_variants() -> None:
+    # up-and-down-online-partial -> up-and-down-online -> up-and-down
+    v = load_variant("up-and-down-online-partial")
+    online = load_variant("up-and-down-online")
+    assert v.trump.rule == "random" == online.trump.rule
+    assert v.settlement == online.settlement
+    assert v.scoring.deal.source != online.scoring.deal.source
+    assert v.deck.pack == 52
+
+
+def test_extends_by_relative_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    odessa = (variants_dir() / "odessa.yaml").read_text(encoding="utf-8")
+    (tmp_path / "base").mkdir()
+    (tmp_path / "child").mkdir()
+    (tmp_path / "grandchild").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "base" / "base.yaml").write_text(odessa.replace("name: odessa", "name: base"))
+    (tmp_path / "child" / "child.yaml").write_text(
+        "name: child\nextends: ../base/base.yaml\nbidding: {hook: false}\n")
+    (tmp_path / "grandchild" / "grandchild.yaml").write_text(
+        "name: grandchild\nextends: ../child/child.yaml\nkinds: {blind: {multiplier: 3}}\n")
+    # relative to the extending file, not to the working directory
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    v = load_variant(tmp_path / "grandchild" / "grandchild.yaml")
+    assert v.name == "grandchild"
+    assert v.bidding.hook is False
+    assert v.kinds["blind"].multiplier == 3
+    assert v.kinds["blind"].bidding == "before_deal"
+    assert v.deck == load_variant("odessa").deck
+    play_to_end(Game(v, players=3, seed=1), random.Random(1))
+
+
+def test_extends_cycle_is_v010(tmp_path: Path) -> None:
+    odessa = (variants_dir() / "odessa.yaml").read_text(encoding="utf-8")
+    body = "\n".join(line for line in odessa.splitlines() if not line.startswith(("name:", "#")))
+    (tmp_path / "a.yaml").write_text("name: a\nextends: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("extends: a.yaml\n" + body + "\n")
+    variant, diags = try_load_variant(tmp_path / "a.yaml")
+    assert variant is None
+    assert [(d.code, d.line, d.col) for d in diags] == [("V010", 1, 10)], "\n".join(map(str, diags))
+    assert Path(diags[0].path or "").resolve() == (tmp_path / "b.yaml").resolve()
+
+
+def test_extends_itself_is_v010(tmp_path: Path) -> None:
+    odessa = (variants_dir() / "odessa.yaml").read_text(encoding="utf-8")
+    f = tmp_path / "self.yaml"
+    f.write_text("extends: self.yaml\n" + odessa)
+    variant, diags = try_load_variant(f)
+    assert variant is None
+    assert [(d.code, d.line, d.col) for d in diags] == [("V010", 1, 10)], "\n".join(map(str, diags))
+    assert Path(diags[0].path or "").resolve() == f.resolve()
+
+
+def test_problem_in_base_file_names_the_base(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("name: base\nextends: odessa\ntrump: {rule: turnd}\n")
+    (tmp_path / "child.yaml").write_text("name: child\nextends: base.yaml\n")
+    variant, diags = try_load_variant(tmp_path / "child.yaml")
+    assert variant is None
+    assert [(d.code, d.line, d.col) for d in diags] == [("V005", 3, 15)]
+    assert Path(diags[0].path or "").resolve() == (tmp_path / "base.yaml").resolve()
+
+
+# ------------------------------------------------------------------ one pass
+THREE_PROBLEMS = """\
+name: three-problems
+extends: odessa
+trump: {rule: turnd}
+deck: {jokers: 3}
+scoring: {deal: "taken == bids ? 1 : 0"}
+"""
+
+
+def test_all_problems_reported_in_one_pass() -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant(THREE_PROBLEMS, path="three.yaml")
+    got = sorted((d.code, d.line, d.col) for d in info.value.diagnostics)
+    assert got == [("F002", 5, 27), ("V005", 3, 15), ("V008", 4, 16)], str(info.value)
+    assert all(d.path == "three.yaml" for d in info.value.diagnostics)
+    text = str(info.value)
+    assert text.count("\n") == 2 and "three.yaml:3:15: error[V005]" in text
+
+
+def test_one_pass_across_sections_without_extends() -> None:
+    text = """\
+name: standalone
+players: {min: 3, max: 13}
+schedule:
+  - {cards: 1, tims: 2}
+scoring:
+  deal: sqr(taken)
+trump: [turned]
+"""
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    assert codes(info.value) == ["F004", "V003", "V004", "V008"], str(info.value)
+
+
+# ------------------------------------------------------------------ loads_variant
+def test_loads_variant_full_text_equals_bundled() -> None:
+    text = (variants_dir() / "odessa.yaml").read_text(encoding="utf-8")
+    v = loads_variant(text)
+    assert v.path == "<string>"
+    assert v.options == load_variant("odessa").options
+
+
+def test_loads_variant_extends_bundled_name() -> None:
+    v = loads_variant("name: x\nextends: georgian\nbidding: {hook: false}\n", path="x.yaml")
+    assert v.path == "x.yaml"
+    assert v.name == "x" and v.bidding.hook is False and v.deck.jokers == 2
+
+
+@pytest.mark.parametrize("text", ["", "   \n", "# only a comment\n", "\n\n"])
+def test_loads_variant_empty_text_is_v001(text: str) -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    assert [(d.code, d.line, d.col) for d in info.value.diagnostics] == [("V001", 1, 1)]
+
+
+@pytest.mark.parametrize("text", ["- a\n- b\n", "just words\n", "42\n"])
+def test_loads_variant_non_mapping_is_v004(text: str) -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    assert [(d.code, d.line, d.col) for d in info.value.diagnostics] == [("V004", 1, 1)]
+
+
+def test_variant_error_is_an_updown_error() -> None:
+    assert issubclass(VariantError, UpdownError)
+    with pytest.raises(VariantError) as info:
+        loads_variant("name: [")
+    assert all(d.code in CATALOGUE for d in info.value.diagnostics)
+
+
+def test_fixed_trump_without_suit_is_rejected() -> None:
+    """``rule: fixed`` needs ``suit``; without it the variant would silently play no trump."""
+    with pytest.raises(VariantError) as info:
+        loads_variant("name: x\nextends: odessa\ntrump: {rule: fixed}\n")
+    assert codes(info.value) in (["V006"], ["V012"]), str(info.value)
+
+
+def test_params_error_reported_once() -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant("name: x\nextends: odessa\nscoring:\n  params:\n    bonus: five\n")
+    got = [(d.code, d.line, d.col) for d in info.value.diagnostics]
+    assert got == [("V004", 5, 12)], str(info.value)
+
+
+# ------------------------------------------------------------------ safety
+def code_lines(path: Path) -> list[tuple[int, str]]:
+    """Lines of a module that are not comments (docstrings are dropped via the AST below)."""
+    return [(i, line) for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+PY_FILES = sorted(PACKAGE.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", PY_FILES, ids=[p.name for p in PY_FILES])
+def test_no_unsafe_yaml_or_eval_in_source(path: Path) -> None:
+    bad = []
+    for i, line in code_lines(path):
+        code = line.split(" #")[0]
+        if re.search(r"\byaml\.load(_all)?\s*\(", code) and "SafeLoader" not in code:
+            bad.append((i, line))
+        if re.search(r"\b(unsafe_load|full_load|FullLoader|UnsafeLoader)\b|Loader\s*=\s*yaml\.Loader\b", code):
+            bad.append((i, line))
+        if re.search(r"(?<![\w.])(eval|exec)\s*\(", code):
+            bad.append((i, line))
+    assert not bad, f"{path.name}: " + "; ".join(f"{i}: {line.strip()}" for i, line in bad)
+
+
+@pytest.mark.parametrize("path", PY_FILES, ids=[p.name for p in PY_FILES])
+def test_no_unsafe_calls_in_ast(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name):
+            assert f.id not in {"eval", "exec", "__import__"}, f"{path.name}:{node.lineno}: {f.id}()"
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "yaml":
+            assert f.attr not in {"unsafe_load", "full_load", "unsafe_load_all", "full_load_all"}
+            if f.attr in {"load", "load_all", "compose", "compose_all", "parse", "scan"}:
+                loaders = [k.value for k in node.keywords if k.arg == "Loader"] + node.args[1:2]
+                assert loaders, f"{path.name}:{node.lineno}: yaml.{f.attr} without Loader"
+                assert all(ast.unparse(x) in {"yaml.SafeLoader", "yaml.CSafeLoader", "SafeLoader"}
+                           for x in loaders), f"{path.name}:{node.lineno}: yaml.{f.attr} not safe"
+
+
+def test_yaml_is_read_only_in_yamltree() -> None:
+    users = [p.name for p in PY_FILES if re.search(r"^\s*(import yaml|from yaml)", p.read_text(), re.M)]
+    assert users == ["yamltree.py"]
+
+
+def test_python_tags_are_not_constructed(tmp_path: Path) -> None:
+    target = tmp_path / "pwned"
+    text = f"name: !!python/object/apply:os.mkdir [{str(target)!r}]\nextends: odessa\n"
+    try:
+        loads_variant(text)
+    except VariantError:
+        pass
+    assert not target.exists()
+
+
+# ------------------------------------------------------------------ junk input never crashes
+def assert_only_variant_error(text: str) -> None:
+    try:
+        loads_variant(text)
+    except VariantError as exc:
+        assert exc.diagnostics
+        for d in exc.diagnostics:
+            assert d.code in CATALOGUE, d
+            assert d.code[0] in "VF", d
+
+
+# Junk that breaks the YAML layer itself (recursive aliases, deep nesting, bad
+# tagged scalars) is pinned in test_yamltree.py; these break the loader above it.
+CRASHERS = {
+    "schedule division by zero": "name: x\nextends: odessa\nschedule:\n  - {cards: 1 // 0}\n",
+    "schedule division by players - players":
+        "name: x\nextends: odessa\nschedule:\n  - {cards: 6 // (players - players)}\n",
+    "huge times": "name: x\nextends: odessa\nschedule:\n  - {cards: 1, times: 10000000000000000000}\n",
+    "huge ramp": "name: x\nextends: odessa\nschedule:\n  - ramp: [1, 10000000000000000000]\n",
+}
+
+
+@pytest.mark.parametrize("text", list(CRASHERS.values()), ids=list(CRASHERS))
+def test_known_junk_gives_variant_error(text: str) -> None:
+    assert_only_variant_error(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+@example("name: [")
+@example("\t")
+@example("? [a]\n: b\n")
+@example("extends: 5\n")
+@example("extends: odessa\nplayers: {min: , max: 4}\n")
+def test_random_text_only_raises_variant_error(text: str) -> None:
+    assert_only_variant_error(text)
+
+
+YAML_WORDS = st.sampled_from(
+    sorted(SCHEMA) + ["min", "max", "default", "pack", "jokers", "remove", "designated_jokers",
+                      "rule", "suit", "cards", "times", "ramp", "kind", "set", "deal", "params",
+                      "lead", "follow", "card", "hook", "blind", "odessa", "georgian", "6S", "JK",
+                      "turned", "fixed", "no", "yes", "players", "max_cards", "1 // 0", "-1", "0",
+                      "7", "99", "taken == bid ? 10 : 0", "abs(1, 2)"])
+SCALARS = st.one_of(YAML_WORDS, st.integers(-3, 60), st.booleans(), st.none())
+TREES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(YAML_WORDS, inner, max_size=5)),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(YAML_WORDS, TREES, max_size=8), st.booleans())
+def test_random_yaml_structures_only_raise_variant_error(data: dict, extend: bool) -> None:
+    import yaml
+
+    if extend:
+        data = {"extends": "odessa", **data}
+    text = yaml.safe_dump(data, allow_unicode=True)
+    assert_only_variant_error(text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(BUNDLED), st.data())
+def test_mutated_bundled_files_only_raise_variant_error(name: str, data: st.DataObject) -> None:
+    text = (variants_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 8)))
+        text = text[:i] + data.draw(st.text(max_size=6)) + text[j:]
+    assert_only_variant_error(text)
+
+
+def test_alias_expansion_is_not_exponential() -> None:
+    """A "billion laughs" file must not make the loader build every expanded copy."""
+    lines = ["l0: &l0 [a, a, a, a, a, a, a, a, a, a]"]
+    for i in range(1, 7):
+        lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]")
+    script = textwrap.dedent(f"""
+        from updown_dsl.loader import loads_variant, VariantError
+        try:
+            loads_variant({chr(10).join(lines) + chr(10)!r})
+        except VariantError:
+            pass
+    """)
+    try:
+        subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=8, check=True,
+                       capture_output=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("loading a 7-level YAML alias bomb (10**7 expanded nodes) took over 8 s")

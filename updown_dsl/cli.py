@@ -1,0 +1,532 @@
+"""The ``updown`` command line (Typer + Rich).
+
+The CLI only parses arguments, calls the library and renders the result.
+Library modules (YAML, Lark, the engine) and Rich are imported inside the
+command functions so that ``updown --help`` stays cheap.
+
+Exit codes:
+
+* 0 — success;
+* 1 — problems found (``variant validate``);
+* 2 — usage error (bad option, player count or deal number out of range);
+* 3 — an input cannot be loaded (unknown variant, unreadable or broken variant file);
+* 4 — internal error (a bug; set ``UPDOWN_DEBUG=1`` to see the traceback).
+"""
+
+import functools
+import os
+from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, TypeVar
+
+import typer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from .diagnostics import Diagnostic
+    from .variant import Variant
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_INTERNAL = 4
+
+_HELP = (
+    "Rules engine and rules DSL for the Up and Down family of card games "
+    "(Odessa poker, Georgian Joker, Russian poker, Oh Hell)."
+)
+
+app = typer.Typer(
+    name="updown",
+    help=_HELP,
+    epilog="Exit codes: 0 ok, 1 problems found, 2 usage error, 3 an input cannot be loaded.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+variant_app = typer.Typer(
+    help="Show and validate variant files.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(variant_app, name="variant")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of text.")]
+
+
+# --------------------------------------------------------------------------- output helpers
+
+
+def _console(stderr: bool = False) -> "Console":
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _echo_json(text: str) -> None:
+    """Machine output: only the JSON text on stdout."""
+    typer.echo(text)
+
+
+def _styled(text: str) -> Any:
+    """Rendered diagnostics as Rich text, coloured where the console allows it."""
+    from rich.text import Text
+
+    t = Text(text)
+    t.highlight_regex(r"\b(error)\[[A-Z]\d{3}\]", "bold red")
+    t.highlight_regex(r"\b(warning)\[[A-Z]\d{3}\]", "bold yellow")
+    t.highlight_regex(r"\b(note)\[[A-Z]\d{3}\]", "bold cyan")
+    t.highlight_regex(r"(?m)^\s*\d* \| *\t*\s*\^+$", "red")
+    t.highlight_regex(r"(?m)^\s+= hint:", "cyan")
+    return t
+
+
+def _print_diagnostics(diags: "list[Diagnostic]", *, stderr: bool) -> None:
+    from .report import load_sources, render_diagnostics
+
+    if not diags:
+        return
+    text = render_diagnostics(diags, load_sources(diags))
+    _console(stderr).print(_styled(text), soft_wrap=True)
+
+
+def _error(message: str) -> None:
+    from rich.text import Text
+
+    t = Text("error: ", style="bold red")
+    t.append(message)
+    _console(True).print(t, soft_wrap=True)
+
+
+def _usage_error(message: str, param: str) -> NoReturn:
+    """Raise a usage error (exit 2) naming the option at fault."""
+    raise typer.BadParameter(message, param_hint=f"'{param}'")
+
+
+def _passthrough_types() -> tuple[type[BaseException], ...]:
+    types: list[type[BaseException]] = [typer.Exit, typer.Abort]
+    typer_exc = getattr(typer, "TyperException", None)
+    if isinstance(typer_exc, type):
+        types.append(typer_exc)
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == "ClickException":
+            types.append(cls)
+    return tuple(types)
+
+
+_PASSTHROUGH = _passthrough_types()
+
+
+def _handle_errors(fn: F) -> F:
+    """Turn library errors into messages on stderr and exit codes (never a traceback)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except _PASSTHROUGH:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the CLI's last line of defence
+            from .diagnostics import UpdownError
+
+            if isinstance(exc, UpdownError):
+                _print_diagnostics(exc.diagnostics, stderr=True)
+                raise typer.Exit(EXIT_INPUT) from None
+            if isinstance(exc, (OSError, ValueError)):
+                _error(str(exc))
+                raise typer.Exit(EXIT_INPUT) from None
+            if os.environ.get("UPDOWN_DEBUG"):
+                raise
+            _error(f"internal error: {type(exc).__name__}: {exc} "
+                   "(set UPDOWN_DEBUG=1 for the traceback)")
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _load(name_or_path: str) -> "Variant":
+    """Load a variant or raise VariantError (rendered by the handler, exit 3)."""
+    from .loader import VariantError, try_load_variant
+
+    variant, diags = try_load_variant(name_or_path)
+    if variant is None:
+        raise VariantError(diags)
+    return variant
+
+
+def _players(variant: "Variant", players: Optional[int]) -> int:
+    n = variant.default_players if players is None else players
+    if not variant.min_players <= n <= variant.max_players:
+        _usage_error(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}",
+            "--players",
+        )
+    return n
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --------------------------------------------------------------------------- root
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"updown {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", help="Show the version and exit.",
+                     callback=_version_callback, is_eager=True),
+    ] = False,
+) -> None:
+    """Rules engine and rules DSL for the Up and Down family of card games.
+
+    Exit codes: 0 ok, 1 problems found, 2 usage error, 3 input cannot be loaded.
+    """
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@app.command("variants")
+@_handle_errors
+def variants_cmd(json_out: JsonOpt = False) -> None:
+    """List the bundled variants."""
+    from .loader import bundled_names, try_load_variant
+    from .report import pack_text, to_json
+    from .schedule import resolve_schedule
+
+    rows: list[dict[str, Any]] = []
+    failed: list[Any] = []
+    for name in bundled_names():
+        variant, diags = try_load_variant(name)
+        if variant is None:
+            failed.extend(diags)
+            continue
+        rows.append({
+            "name": variant.name,
+            "min_players": variant.min_players,
+            "max_players": variant.max_players,
+            "default_players": variant.default_players,
+            "pack": pack_text(variant),
+            "deals": len(resolve_schedule(variant, variant.default_players)),
+            "description": variant.description,
+        })
+    if json_out:
+        _echo_json(to_json(rows))
+    else:
+        from rich.table import Table
+
+        from rich import box
+        from rich.text import Text
+
+        out = _console()
+        wide = out.width >= 120
+        table = Table(box=box.SIMPLE_HEAD, caption="players: min–max (default); "
+                      "deals: for the default player count", caption_justify="left",
+                      leading=0 if wide else 1)
+        table.add_column("name" if wide else "name / description", no_wrap=wide, ratio=None if wide else 1)
+        table.add_column("players", no_wrap=True)
+        table.add_column("pack", no_wrap=wide)
+        table.add_column("deals", no_wrap=True, justify="right")
+        if wide:
+            table.add_column("description")
+        for r in rows:
+            label = Text(r["name"], style="bold")
+            cells = [
+                f"{r['min_players']}–{r['max_players']} ({r['default_players']})",
+                r["pack"],
+                str(r["deals"]),
+            ]
+            if wide:
+                table.add_row(label, *cells, r["description"])
+            else:
+                if r["description"]:
+                    label.append("\n" + r["description"], style="dim")
+                table.add_row(label, *cells)
+        out.print(table)
+    if failed:
+        _print_diagnostics(failed, stderr=True)
+        raise typer.Exit(EXIT_INPUT)
+
+
+# --------------------------------------------------------------------------- variant show
+
+
+@variant_app.command("show")
+@_handle_errors
+def show_cmd(
+    name: Annotated[str, typer.Argument(metavar="VARIANT",
+                                        help="A bundled variant name or a variant file.")],
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a variant's resolved rules and its deal schedule."""
+    from .report import deals_data, hand_sizes_text, kind_label, pack_text, rules_data, rules_sections, to_json
+    from .schedule import deck_size, resolve_schedule
+
+    variant = _load(name)
+    n = _players(variant, players)
+    deals = resolve_schedule(variant, n)
+    if json_out:
+        data = {
+            "name": variant.name,
+            "description": variant.description,
+            "source": variant.source,
+            "path": variant.path,
+            "players": n,
+            "min_players": variant.min_players,
+            "max_players": variant.max_players,
+            "default_players": variant.default_players,
+            "deck_size": deck_size(variant),
+            "pack": pack_text(variant),
+            "hand_sizes": hand_sizes_text(deals),
+            "deals": deals_data(deals),
+            "rules": dict(variant.options),
+            "resolved": rules_data(variant),
+        }
+        _echo_json(to_json(data))
+        return
+
+    from rich.table import Table
+    from rich.text import Text
+
+    out = _console()
+    title = Text(variant.name, style="bold")
+    if variant.description:
+        title.append(" — " + variant.description, style="")
+    out.print(title)
+    if variant.source:
+        out.print(Text("source: " + variant.source, style="dim"))
+    if variant.path:
+        out.print(Text("file: " + str(variant.path), style="dim"))
+
+    out.print(Text("Rules", style="bold"))
+    rules = Table()
+    rules.add_column("section", style="bold", no_wrap=True)
+    rules.add_column("rule", no_wrap=True)
+    rules.add_column("value")
+    sections = rules_sections(variant)
+    for i, (section, items) in enumerate(sections):
+        for j, (key, value) in enumerate(items):
+            rules.add_row(section if j == 0 else "", key, Text(value),
+                          end_section=j == len(items) - 1 and i < len(sections) - 1)
+    out.print(rules)
+
+    out.print(Text(f"Deal schedule for {n} players: {_plural(len(deals), 'deal')}", style="bold"))
+    sched = Table()
+    sched.add_column("#", justify="right")
+    sched.add_column("set", justify="right")
+    sched.add_column("cards", justify="right")
+    sched.add_column("kind")
+    for d in deals:
+        sched.add_row(str(d.number), str(d.set), str(d.cards), kind_label(variant, d.kind))
+    out.print(sched)
+    out.print(Text("hand sizes: " + hand_sizes_text(deals)), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- variant validate
+
+
+@variant_app.command("validate")
+@_handle_errors
+def validate_cmd(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...",
+                                               help="Variant files (or bundled names) to check.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Check variant files and report every problem with its line and column."""
+    from pathlib import Path
+
+    from .diagnostics import Diagnostic, Severity
+    from .loader import resolve_variant_path, try_load_variant
+    from .report import diagnostics_json, sort_diagnostics, validate_summary
+
+    all_diags: list[Diagnostic] = []
+    valid = 0
+    problems: list[int] = []
+    unreadable = 0
+    for arg in files:
+        path = Path(arg)
+        unread: Diagnostic | None = None
+        if path.exists() and not path.is_file():
+            unread = Diagnostic("V001", "cannot read variant file: it is not a regular file", path=arg)
+        elif path.is_file():
+            try:
+                path.read_bytes().decode("utf-8")
+            except OSError as exc:
+                unread = Diagnostic("V001", f"cannot read variant file: {exc.strerror or exc}",
+                                    path=arg)
+            except UnicodeDecodeError as exc:
+                unread = Diagnostic("V001", f"cannot read variant file: not UTF-8 text ({exc.reason} "
+                                    f"at byte {exc.start})", path=arg)
+        elif resolve_variant_path(arg) is None:
+            _, diags = try_load_variant(arg)
+            hint = diags[0].hint if diags and diags[0].hint else None
+            unread = Diagnostic(
+                "V001", "cannot read variant file: no such file (or bundled variant)", path=arg,
+                hint=hint if hint and hint.startswith("did you mean") else None,
+            )
+        if unread is not None:
+            unreadable += 1
+            all_diags.append(unread)
+            if not json_out:
+                _print_diagnostics([unread], stderr=True)
+            continue
+
+        variant, diags = try_load_variant(arg)
+        diags = sort_diagnostics(diags)
+        all_diags.extend(diags)
+        if variant is not None:
+            valid += 1
+        else:
+            problems.append(sum(1 for d in diags if d.severity == Severity.ERROR) or len(diags))
+        if not json_out:
+            if diags:
+                _print_diagnostics(diags, stderr=False)
+                _console().print()
+            if variant is not None:
+                _console().print(_ok_text(arg), soft_wrap=True)
+
+    if json_out:
+        _echo_json(diagnostics_json(all_diags))
+    else:
+        from rich.text import Text
+
+        style = "bold green" if not problems and not unreadable else "bold red"
+        _console().print(Text(validate_summary(len(files), valid, problems, unreadable), style=style),
+                         soft_wrap=True)
+    if unreadable:
+        raise typer.Exit(EXIT_INPUT)
+    if problems:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _ok_text(path: str) -> Any:
+    from rich.text import Text
+
+    t = Text(f"{path}: ")
+    t.append("ok", style="green")
+    return t
+
+
+# --------------------------------------------------------------------------- score
+
+
+@app.command("score")
+@_handle_errors
+def score_cmd(
+    variant_name: Annotated[str, typer.Argument(metavar="VARIANT",
+                                                help="A bundled variant name or a variant file.")],
+    deal: Annotated[int, typer.Option("--deal", "-d", help="Deal number in the schedule (1-based).")],
+    taken: Annotated[int, typer.Option("--taken", "-t", help="Tricks the player took.")],
+    bid: Annotated[Optional[int], typer.Option(
+        "--bid", "-b", help="The player's bid (optional in deals without bidding).")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    total: Annotated[int, typer.Option("--total", help="The player's running total before the deal.")] = 0,
+    dealer: Annotated[bool, typer.Option("--dealer", help="The player is the dealer.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """One player's points for one deal of the schedule."""
+    from .report import kind_label, to_json
+    from .schedule import deck_size, resolve_schedule
+    from .scoring import seat_score
+
+    variant = _load(variant_name)
+    n = _players(variant, players)
+    deals = resolve_schedule(variant, n)
+    if not 1 <= deal <= len(deals):
+        _usage_error(f"{variant.name} with {n} players has deals 1 to {len(deals)}, not {deal}",
+                     "--deal")
+    d = deals[deal - 1]
+    kind = variant.kinds[d.kind]
+    if not 0 <= taken <= d.cards:
+        _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: tricks taken must be 0 to "
+                     f"{d.cards}, not {taken}", "--taken")
+    ignored_bid = False
+    if kind.bidding == "none":
+        if bid is not None:
+            ignored_bid = True
+        bid = None
+    else:
+        if bid is None:
+            _usage_error(f"missing: deal {deal} ({d.kind}) has bidding, so the bid is required",
+                         "--bid")
+        if not 0 <= bid <= d.cards:
+            _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: the bid must be 0 to "
+                         f"{d.cards}, not {bid}", "--bid")
+
+    env = {
+        "cards": d.cards,
+        "players": n,
+        "deal": d.number,
+        "deals": len(deals),
+        "set": d.set,
+        "set_deal": d.set_deal,
+        "set_deals": sum(1 for x in deals if x.set == d.set),
+        "deck": deck_size(variant),
+        **variant.scoring.params,
+    }
+    points = seat_score(variant, kind, env, bid=bid, taken=taken, total=total, is_dealer=dealer)
+    formula = kind.score if kind.score is not None else variant.scoring.deal
+    if json_out:
+        _echo_json(to_json({
+            "variant": variant.name,
+            "players": n,
+            "deal": d.number,
+            "cards": d.cards,
+            "kind": d.kind,
+            "set": d.set,
+            "set_deal": d.set_deal,
+            "multiplier": kind.multiplier,
+            "bid": bid,
+            "taken": taken,
+            "total": total,
+            "is_dealer": dealer,
+            "formula": formula.source,
+            "score": points,
+        }))
+        return
+    if ignored_bid:
+        _console(True).print(f"note: deal {deal} ({d.kind}) has no bidding; --bid is ignored",
+                             soft_wrap=True, markup=False)
+    where = f"{_plural(d.cards, 'card')}"
+    if len(variant.schedule) > 1:
+        where += f", set {d.set}"
+    where += f", {kind_label(variant, d.kind)}"
+    bid_text = "no bids" if bid is None else f"bid {bid}"
+    extra = []
+    if total:
+        extra.append(f"total before {total}")
+    if dealer:
+        extra.append("dealer")
+    extra_text = f" ({', '.join(extra)})" if extra else ""
+    line = (f"{variant.name}, {n} players, deal {d.number} ({where}): {bid_text}, taken {taken}"
+            f"{extra_text} → {points}")
+    _console().print(line, soft_wrap=True, markup=False)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main() -> None:
+    """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
