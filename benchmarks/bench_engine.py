@@ -315,6 +315,8 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
 
 def format_comparison(cmp: dict[str, Any]) -> str:
     if cmp.get("skipped"):
+        if cmp.get("reason") == "--no-openspiel":
+            return "OpenSpiel comparison skipped (--no-openspiel)"
         return f"OpenSpiel comparison skipped: {cmp['reason']}; install it with {cmp['install']}"
     return "\n".join([
         f"OpenSpiel comparison: oh_hell, {OPENSPIEL_PLAYERS} players, {OPENSPIEL_TRICKS} tricks, "

@@ -53,7 +53,7 @@ def test_table_output_and_inline_variant(bench, capsys):
     assert bench.main(["--seconds", "0.02", "--variants", "oh-hell-7", "--players", "3", "--no-openspiel"]) == 0
     out = capsys.readouterr().out
     assert "decisions/s" in out and "oh-hell-7" in out
-    assert "OpenSpiel comparison skipped" in out
+    assert "OpenSpiel comparison skipped (--no-openspiel)" in out
 
 
 def test_one_deal_game_counts(bench):
@@ -67,7 +67,8 @@ def test_openspiel_missing_is_reported(bench, monkeypatch):
     monkeypatch.setattr(bench, "import_pyspiel", lambda: None)
     cmp = bench.compare_openspiel(0.01)
     assert cmp["skipped"] is True
-    assert ".[bench]" in bench.format_comparison(cmp)
+    text = bench.format_comparison(cmp)
+    assert "not installed" in text and ".[bench]" in text
 
 
 def test_openspiel_comparison(bench):

@@ -215,3 +215,8 @@ def test_docs_examples_run(name: str) -> None:
     assert result.failed == 0, f"{result.failed} example(s) in docs/{name} failed (see the output above)"
     if name in ("api.md", "dsl.md", "formulas.md"):
         assert result.attempted > 0, f"docs/{name} has no examples"
+
+
+def test_docgen_module_doctests() -> None:
+    result = doctest.testmod(docgen)
+    assert result.attempted >= 3 and result.failed == 0

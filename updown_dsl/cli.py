@@ -32,8 +32,8 @@ EXIT_INPUT = 3
 EXIT_INTERNAL = 4
 
 _HELP = (
-    "Rules engine and rules DSL for the Up and Down family of card games "
-    "(Odessa poker, Georgian Joker, Russian poker, Oh Hell)."
+    "Rules engine and rules DSL for the Up and Down family of exact-bid "
+    "trick-taking games. `updown variants` lists the bundled rule sets."
 )
 
 app = typer.Typer(

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 
 from .diagnostics import CATALOGUE
-from .schema import SCHEDULE_ITEM_FIELDS, SCHEMA, Field
+from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES, SCHEMA, Field
 
 __all__ = [
     "BEGIN",
@@ -65,7 +65,7 @@ _TYPES: dict[str, str] = {
     "suit": "a suit letter: `S`, `H`, `D` or `C`",
     "section": "a mapping of the keys listed below it",
     "kinds": "a mapping from kind names to a mapping of the keys listed below it",
-    "schedule": "a list of schedule items (see `schedule[]` below)",
+    "schedule": "a list: of schedule items (see `schedule[]` below), or for `ramp` the pair `[from, to]`",
     "params": "a mapping from names to whole numbers",
     "players": "a mapping `{min, max, default}` of player counts (each 2 to 12)",
 }
@@ -152,6 +152,9 @@ def _entry(path: str, f: Field, in_schedule: bool, level: str = "####") -> list[
     lines = [f"{level} {_code(path)}", "", " · ".join(_facts(f)), "", f.doc]
     if f.type == "formula":
         lines += ["", _names_line(f, in_schedule)]
+    elif path == "schedule[].ramp":
+        names = ", ".join(_code(n) for n in SCHEDULE_NAMES)
+        lines += ["", f"Both ends are formulas. Formula variables: {names} (no parameters)."]
     if f.example:
         lines += ["", f"Example: {_code(f.example)}"]
     lines.append("")

@@ -102,7 +102,6 @@ class Game:
         self.dealer = (n - 1) if first_dealer is None else first_dealer % n
         self.over_reason: str | None = None
         self._serial = 0
-        self._resets: list[int] = []
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -361,7 +360,7 @@ class Game:
             if w is not None and w.cut_zeroes_total:
                 cutter = self._seat_by(self.variant.cut_by)
                 self.totals[cutter] = 0
-                self._resets.append(cutter)
+                self.results.append(DealResult.cut(self.deal, self.dealer, n, cutter, cut_card))
         self.turned = shown
         self._trump = trump
         if rule == "chosen":
@@ -442,9 +441,8 @@ class Game:
         if mode == "highest":
             w = self._lead_wild
             assert w is not None
-            if w.answer == "highest_of_suit":
-                spec = t.suit_of[t.index[w.cards[0]]]
-                in_suit = ordinary & t.suit_mask[spec]
+            if w.answer == "highest_of_suit" and t.suit_of[t.index[w.cards[0]]] >= 0:
+                in_suit = ordinary & t.suit_mask[t.suit_of[t.index[w.cards[0]]]]
                 return (1 << (in_suit.bit_length() - 1)) if in_suit else ordinary
             if w.answer == "highest_trump" and trump >= 0 and ordinary & t.suit_mask[trump]:
                 return 1 << ((ordinary & t.suit_mask[trump]).bit_length() - 1)
@@ -520,8 +518,16 @@ class Game:
         return out
 
     def _no_obligation(self) -> bool:
-        hand = self._hands[self.to_act] & ~self.table.joker_mask
-        return self._ordinary_legal(hand) == hand
+        """The player holds neither the led (or demanded) suit nor a trump they must play."""
+        t = self.table
+        led = self._led_suit
+        if self._lead_mode == "highest" or led < 0:
+            return self._lead_mode != "highest"
+        hand = self._hands[self.to_act] & ~t.joker_mask
+        if hand & t.suit_mask[led]:
+            return False
+        trump = self._trump
+        return not (trump >= 0 and self.variant.play.must_trump and hand & t.suit_mask[trump])
 
     def _demand_allowed(self, w: WildRules) -> bool:
         if w.lead_on == "never":
@@ -747,9 +753,6 @@ class Game:
             bids=self._bids, taken=self._taken, totals=self.totals, dealer=self.dealer,
             trump=self.trump, turned=self.turned, tricks=tuple(self.tricks), hands=tuple(self._dealt),
         )
-        if self._resets:
-            result = replace(result, reset=tuple(self._resets))
-            self._resets = []
         self.results.append(result)
         for s in range(self.players):
             self.totals[s] += result.seats[s].points
@@ -806,9 +809,6 @@ class Game:
         self.totals[seat] += points
         record = DealResult.penalty(self.deal, self.dealer, self.players, seat, points, code,
                                     annulled=rules.replay)
-        if self._resets:
-            record = replace(record, reset=tuple(self._resets))
-            self._resets = []
         self.results.append(record)
         if rules.replay:
             self._start_deal()

@@ -121,6 +121,10 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+def _child(node: Node | None, key: str) -> Node | None:
+    return node.get(key) if node is not None and node.kind == "map" else None
+
+
 def _merge(base: Node, over: Node) -> Node:
     """Deep-merge two mapping nodes: keys of ``over`` win, mappings merge recursively."""
     if base.kind != "map" or over.kind != "map":
@@ -141,6 +145,8 @@ class _Loader:
     def __init__(self) -> None:
         self.diags: list[Diagnostic] = []
         self.chain: list[Path] = []
+        self.extends_failed = False
+        """A base could not be read: keys it would supply are not reported missing."""
 
     # -- reading and extends ------------------------------------------------------------
     def read_tree(self, path: Path) -> Node | None:
@@ -171,6 +177,7 @@ class _Loader:
         if not isinstance(ext.value, str):
             self.diags.append(Diagnostic("V004", "`extends` must be a variant name or path",
                                          path=ext.path, line=ext.line, col=ext.col))
+            self.extends_failed = True
             return root
         base_path = resolve_variant_path(ext.value, folder)
         if base_path is None:
@@ -181,16 +188,19 @@ class _Loader:
                            hint=f"did you mean {close[0]!r}?" if close else
                            "bundled: " + ", ".join(bundled_names()))
             )
+            self.extends_failed = True
             return root
         resolved = base_path.resolve()
         if resolved in self.chain or (path is not None and resolved == path.resolve()):
             self.diags.append(Diagnostic("V010", f"`extends` forms a cycle through {ext.value!r}",
                                          path=ext.path, line=ext.line, col=ext.col))
+            self.extends_failed = True
             return root
         self.chain.append(resolved)
         base = self.read_tree(base_path)
         self.chain.pop()
         if base is None:
+            self.extends_failed = True
             return root
         merged = _merge(base, root)
         merged.items = [(k, v) for k, v in merged.items if k.value != "extends"]
@@ -222,25 +232,26 @@ class _Loader:
     def section(self, node: Node | None, fields: dict[str, Field], where: str,
                 extra: tuple[str, ...]) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        label = f"`{where}`" if where else "the file"
         if node is not None and node.kind != "map":
-            self.err("V004", f"{where} must be a mapping of keys to values", node)
+            self.err("V004", f"`{where}` must be a mapping of keys to values" if where
+                     else "a variant file must be a mapping of keys to values", node)
             node = None
         if node is not None:
             for k, v in node.items:
                 key = str(k.value)
                 if key not in fields:
                     close = difflib.get_close_matches(key, list(fields), n=1)
-                    self.err("V003", f"unknown key {key!r} in {where}", k,
+                    self.err("V003", f"unknown key {key!r} in {label}", k,
                              hint=f"did you mean {close[0]!r}?" if close else
                              "allowed: " + ", ".join(fields))
                     continue
-                out[key] = self.value(v, fields[key], f"{where}.{key}" if where != "the file" else key,
-                                      extra)
+                out[key] = self.value(v, fields[key], f"{where}.{key}" if where else key, extra)
         for key, f in fields.items():
             if key not in out:
-                if f.required:
+                if f.required and not (self.extends_failed and not where):
                     at = node if node is not None else Node("map", 1, 1)
-                    self.err("V006", f"missing required key {key!r} in {where}", at)
+                    self.err("V006", f"missing required key {key!r} in {label}", at)
                 if f.type == "formula" and f.default is not None:
                     out[key] = compile_formula(f.default, f.names + extra)  # type: ignore[arg-type]
                 elif f.type == "words":
@@ -257,12 +268,12 @@ class _Loader:
             self.err("V004", f"{where} needs a value", node)
             return f.default
         if t == "section":
-            return self.section(node, f.fields, f"`{where}`", extra)
+            return self.section(node, f.fields, where, extra)
         if t == "kinds":
             if node.kind != "map":
                 self.err("V004", f"`{where}` must map kind names to their rules", node)
                 return {}
-            return {str(k.value): (k, self.section(v, f.fields, f"kind `{k.value}`", extra))
+            return {str(k.value): (k, self.section(v, f.fields, f"{where}.{k.value}", extra))
                     for k, v in node.items}
         if t == "schedule":
             return node  # checked by schedule()
@@ -285,10 +296,10 @@ class _Loader:
             return params
         if t == "players":
             sec = self.section(node, {
-                "min": Field("int", "", 2, minimum=2, maximum=12),
+                "min": Field("int", "", 3, minimum=2, maximum=12),
                 "max": Field("int", "", 6, minimum=2, maximum=12),
                 "default": Field("int", "", None, nullable=True, minimum=2, maximum=12),
-            }, f"`{where}`", extra)
+            }, where, extra)
             return sec
         if node.kind != "scalar":
             self.err("V004", f"`{where}` must be a single value, not a {'list' if node.kind == 'seq' else 'mapping'}",
@@ -308,12 +319,19 @@ class _Loader:
                 self.err("V005", f"`{where}` must be one of {', '.join(f.choices)}, not {v}", node)
                 return f.default
             if (f.minimum is not None and v < f.minimum) or (f.maximum is not None and v > f.maximum):
-                lo = f.minimum if f.minimum is not None else "-inf"
-                hi = f.maximum if f.maximum is not None else "inf"
-                self.err("V008", f"`{where}` must be between {lo} and {hi}, not {v}", node)
+                if f.maximum is None:
+                    bound = f"at least {f.minimum}"
+                elif f.minimum is None:
+                    bound = f"at most {f.maximum}"
+                else:
+                    bound = f"between {f.minimum} and {f.maximum}"
+                self.err("V008", f"`{where}` must be {bound}, not {v}", node)
                 return f.default
             return v
         if t in ("word", "str"):
+            if isinstance(v, bool) and node.raw not in YAML11_BOOLEANS:
+                self.err("V004", f"`{where}` must be a word, not the boolean {node.raw!r}", node)
+                return f.default
             if node.style is None and node.raw in YAML11_BOOLEANS:
                 self.err("V007", f"`{where}`: {node.raw!r} is read by YAML as a boolean", node,
                          hint=f"quote it: '{node.raw}'")
@@ -467,10 +485,12 @@ class _Loader:
         scoring_node = tree.get("scoring")
         if scoring_node is not None and scoring_node.kind == "map":
             pn = scoring_node.get("params")
-            if pn is not None:
-                params = self.value(pn, SCHEMA["scoring"].fields["params"], "scoring.params", ())
+            if pn is not None and pn.kind == "map":
+                params = {str(k.value): v.value for k, v in pn.items
+                          if v.kind == "scalar" and isinstance(v.value, int)
+                          and not isinstance(v.value, bool) and str(k.value).isidentifier()}
         extra = tuple(params)
-        top = self.section(tree, SCHEMA, "the file", extra)
+        top = self.section(tree, SCHEMA, "", extra)
         kinds_raw: dict[str, tuple[Node, dict[str, Any]]] = top["kinds"] or {}
         schedule = self.schedule(tree.get("schedule"), set(kinds_raw))
 
@@ -483,21 +503,24 @@ class _Loader:
         elif not pmin <= pdefault <= pmax:
             self.err("V012", f"players: default {pdefault} is outside {pmin}..{pmax}", pnode)
 
-        deck_sec = top["deck"] or self.section(None, SCHEMA["deck"].fields, "`deck`", extra)
+        deck_sec = top["deck"] or self.section(None, SCHEMA["deck"].fields, "deck", extra)
         deck_node = tree.get("deck")
         remove = tuple(deck_sec["remove"])
         designated = tuple(deck_sec["designated_jokers"])
         deck = DeckRules(pack=deck_sec["pack"], jokers=deck_sec["jokers"], remove=remove,
                          designated_jokers=designated)
         full_deck = build_deck(deck.pack, jokers=deck.jokers, remove=deck.remove)
-        for card, name in [(c, "deck.remove") for c in remove] + [(c, "deck.designated_jokers") for c in designated]:
-            if card not in build_deck(deck.pack, jokers=deck.jokers):
-                self.err("V011", f"`{name}`: {card} is not in a {deck.pack}-card pack", deck_node or tree)
+        pack = build_deck(deck.pack, jokers=deck.jokers)
+        for key, cards in (("remove", remove), ("designated_jokers", designated)):
+            for card in cards:
+                if card not in pack:
+                    self.err("V011", f"`deck.{key}`: {card} is not in a {deck.pack}-card pack",
+                             self.card_node(deck_node, key, card) or deck_node or tree)
         for card in designated:
             if card in remove:
                 self.err("V012", f"{card} is both removed and designated as joker", deck_node or tree)
 
-        trump = self.trump(top["trump"])
+        trump = self.trump(top["trump"], tree.get("trump"))
         kinds: dict[str, DealKind] = {}
         for name, (knode, k) in kinds_raw.items():
             if name == "normal":
@@ -506,17 +529,17 @@ class _Loader:
             kinds[name] = DealKind(
                 name=name,
                 bidding=k["bidding"],
-                trump=self.trump(k["trump"]) if k["trump"] is not None else None,
+                trump=self.trump(k["trump"], _child(_child(_child(tree, "kinds"), name), "trump")) if k["trump"] is not None else None,
                 multiplier=k["multiplier"],
                 score=k["score"],
                 hook=k["hook"],
             )
         kinds["normal"] = DealKind(name="normal")
 
-        b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "`bidding`", extra)
+        b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "bidding", extra)
         bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=b["hook"],
                                hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"])
-        p = top["play"] or self.section(None, SCHEMA["play"].fields, "`play`", extra)
+        p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
         play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
                          first_leader=p["first_leader"])
 
@@ -530,17 +553,18 @@ class _Loader:
                          hint="add `deck.jokers` or `deck.designated_jokers`")
             wild.append(self.wild(j, joker_cards, ordinary=False, node=jnode))
         elif joker_cards:
-            defaults = self.section(None, SCHEMA["jokers"].fields, "`jokers`", extra)
+            defaults = self.section(None, SCHEMA["jokers"].fields, "jokers", extra)
             wild.append(self.wild(defaults, joker_cards, ordinary=False, node=None))
         if top["special_card"] is not None:
             s = top["special_card"]
             snode = tree.get("special_card")
             card = s["card"]
+            at = (snode.get("card") if snode is not None and snode.kind == "map" else None) or snode or tree
             if card is not None:
                 if card not in full_deck:
-                    self.err("V011", f"`special_card.card`: {card} is not in the deck", snode or tree)
-                elif card in designated:
-                    self.err("V012", f"{card} cannot be both a joker and the special card", snode or tree)
+                    self.err("V011", f"`special_card.card`: {card} is not in the deck", at)
+                elif card in designated or card.is_joker:
+                    self.err("V012", f"{card} cannot be both a joker and the special card", at)
                 else:
                     wild.append(self.wild(s, (card,), ordinary=True, node=snode))
 
@@ -555,9 +579,9 @@ class _Loader:
         if r is not None:
             revoke = RevokeRules(points=r["points"], replay=r["replay"], covers=tuple(r["covers"]),
                                  multiplied=r["multiplied"])
-        e = top["end"] or self.section(None, SCHEMA["end"].fields, "`end`", extra)
-        st = top["settlement"] or self.section(None, SCHEMA["settlement"].fields, "`settlement`", extra)
-        dealing = top["dealing"] or self.section(None, SCHEMA["dealing"].fields, "`dealing`", extra)
+        e = top["end"] or self.section(None, SCHEMA["end"].fields, "end", extra)
+        st = top["settlement"] or self.section(None, SCHEMA["settlement"].fields, "settlement", extra)
+        dealing = top["dealing"] or self.section(None, SCHEMA["dealing"].fields, "dealing", extra)
         if self.diags:
             return None, self.diags
         variant = Variant(
@@ -587,16 +611,35 @@ class _Loader:
         from .schedule import schedule_problems
 
         for n in range(pmin, pmax + 1):
-            for problem in schedule_problems(variant, n):
-                self.err("V009", f"with {n} players: {problem}", tree.get("schedule") or tree)
+            problems = schedule_problems(variant, n)
+            if problems:
+                self.err("V009", f"with {n} players: {problems[0]}", tree.get("schedule") or tree)
                 break
         if self.diags:
             return None, self.diags
         return variant, self.diags
 
-    def trump(self, t: dict[str, Any] | None) -> TrumpRules:
+    @staticmethod
+    def card_node(section: Node | None, key: str, card: Card) -> Node | None:
+        """The list item naming ``card`` under ``section[key]``, for positions."""
+        if section is None or section.kind != "map":
+            return None
+        items = section.get(key)
+        if items is None:
+            return None
+        for item in items.children if items.kind == "seq" else [items]:
+            try:
+                if Card.parse(str(item.value)) == card:
+                    return item
+            except CardError:
+                continue
+        return None
+
+    def trump(self, t: dict[str, Any] | None, node: Node | None = None) -> TrumpRules:
         if t is None:
             return TrumpRules()
+        if t["rule"] == "fixed" and t["suit"] is None and _child(node, "suit") is None:
+            self.err("V006", "`trump.suit` is required with `rule: fixed`", node or Node("map", 1, 1))
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import build_deck
+from .diagnostics import UpdownError
 from .variant import Deal, Variant
 
 
@@ -10,6 +11,10 @@ def deck_size(variant: Variant) -> int:
     """Number of cards in the variant's pack (jokers included)."""
     d = variant.deck
     return len(build_deck(d.pack, jokers=d.jokers, remove=d.remove))
+
+
+#: A schedule longer than this is a mistake, not a game (and would exhaust memory).
+MAX_DEALS = 1000
 
 
 def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
@@ -26,13 +31,19 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
             first = item.cards(env)
             if item.ramp_to is not None:
                 last = item.ramp_to(env)
+                if abs(last - first) >= MAX_DEALS:
+                    raise ValueError(f"a ramp from {first} to {last} is longer than {MAX_DEALS} deals")
                 step = 1 if last >= first else -1
                 sizes = list(range(first, last + step, step))
             else:
                 times = item.times(env) if item.times is not None else 1
                 if times < 0:
                     raise ValueError(f"a schedule item repeats {times} times")
+                if times > MAX_DEALS:
+                    raise ValueError(f"a schedule item repeats {times} times (at most {MAX_DEALS})")
                 sizes = [first] * times
+            if len(deals) + len(sizes) > MAX_DEALS:
+                raise ValueError(f"the schedule has more than {MAX_DEALS} deals")
             for cards in sizes:
                 in_set += 1
                 deals.append(Deal(len(deals) + 1, cards, item.kind, set_number, in_set))
@@ -43,7 +54,9 @@ def schedule_problems(variant: Variant, players: int) -> list[str]:
     """Plain-language reasons why the schedule cannot be played, if any."""
     try:
         deals = resolve_schedule(variant, players)
-    except ValueError as exc:
+    except (ValueError, ArithmeticError, UpdownError) as exc:
+        if isinstance(exc, UpdownError):
+            return [exc.diagnostics[0].message]
         return [str(exc)]
     size = deck_size(variant)
     problems: list[str] = []

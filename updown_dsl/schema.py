@@ -136,6 +136,14 @@ WILD_COMMON: dict[str, Field] = {
     "impersonate": _f(
         "bool", "The card may be played as any named ordinary card (`as QH`).", False,
     ),
+    "answer": _f(
+        "word",
+        "What a `highest` lead asks of the others: `highest_rank` (their highest-ranked card, any "
+        "suit), `highest_trump` (their highest trump, else highest rank), `highest_of_suit` "
+        "(their highest card of the special card's suit, else any card).",
+        "highest_rank",
+        choices=("highest_rank", "highest_trump", "highest_of_suit"),
+    ),
 }
 
 JOKER_FIELDS: dict[str, Field] = {
@@ -152,14 +160,6 @@ SPECIAL_FIELDS: dict[str, Field] = {
     "lead": _f(WILD_COMMON["lead"].type, WILD_COMMON["lead"].doc, ["highest"],
                choices=WILD_COMMON["lead"].choices),
     "exempt": _f("bool", WILD_COMMON["exempt"].doc, False),
-    "answer": _f(
-        "word",
-        "What a `highest` lead asks of the others: `highest_rank` (their highest-ranked card, any "
-        "suit), `highest_trump` (their highest trump, else highest rank), `highest_of_suit` "
-        "(their highest card of the special card's suit, else any card).",
-        "highest_rank",
-        choices=("highest_rank", "highest_trump", "highest_of_suit"),
-    ),
     "turned_as_trump": _f(
         "word", "Turned up as trump card: its `suit` is trump, or the deal is `no_trump`.", "suit",
         choices=("suit", "no_trump"),

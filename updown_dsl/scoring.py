@@ -37,7 +37,9 @@ class DealResult:
     """True for a deal stopped by a revoke (only the penalty counts)."""
     offence: str | None = None
     reset: tuple[int, ...] = ()
-    """Seats whose running total was set to 0 before this record (the cut rule)."""
+    """Seats whose running total was set to 0 by this record (the cut rule)."""
+    event: str = "deal"
+    """``deal`` (a scored deal), ``revoke`` (a penalty) or ``cut`` (totals zeroed at the cut)."""
 
     @classmethod
     def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,
@@ -46,7 +48,13 @@ class DealResult:
         seats = tuple(
             SeatResult(None, 0, 0, penalty=points if s == seat else 0) for s in range(players)
         )
-        return cls(deal, dealer, seats, annulled=annulled, offence=code)
+        return cls(deal, dealer, seats, annulled=annulled, offence=code, event="revoke")
+
+    @classmethod
+    def cut(cls, deal: Deal, dealer: int, players: int, seat: int, card: Card) -> DealResult:
+        """The record of a cut that exposed the special card: ``seat``'s total becomes 0."""
+        seats = tuple(SeatResult(None, 0, 0) for _ in range(players))
+        return cls(deal, dealer, seats, turned=card, reset=(seat,), event="cut")
 
     def with_bonus(self, bonus: Sequence[int]) -> DealResult:
         """This result with set premiums attached."""
@@ -119,7 +127,7 @@ def set_bonuses(
     formula = variant.scoring.set_bonus
     if formula is None:
         return None
-    in_set = [r for r in results if r.deal.set == deal.set and not r.annulled]
+    in_set = [r for r in results if r.deal.set == deal.set and r.event == "deal"]
     out = []
     for s in range(len(totals)):
         points = [r.seats[s].points for r in in_set]

@@ -8,6 +8,7 @@ loader can tell ``no`` the word from ``no`` the YAML 1.1 boolean.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -15,10 +16,9 @@ import yaml
 
 from .diagnostics import Diagnostic
 
-#: Plain scalars that YAML 1.1 (and so PyYAML) reads as booleans.
-YAML11_BOOLEANS = frozenset(
-    "y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF".split()
-)
+#: Plain scalars that YAML 1.1 (and so PyYAML) reads as booleans although a
+#: reader of the file sees a word (``true``/``false`` are booleans everywhere).
+YAML11_BOOLEANS = frozenset("yes Yes YES no No NO on On ON off Off OFF".split())
 
 
 @dataclass
@@ -72,41 +72,87 @@ def _scalar_value(node: yaml.ScalarNode) -> object:
 
 
 def _where_for(text: str, node: yaml.ScalarNode) -> Callable[[int], tuple[int, int]]:
-    """Map offsets in a scalar's value to file positions.
+    """Map offsets in a scalar's value to 1-based file positions.
 
-    Exact for plain and quoted single-line scalars and for literal blocks;
-    folded and multi-line flow scalars map to the right line start.
+    The value is aligned with the source text character by character: equal
+    characters match, and a line break in the source matches the space or
+    newline that folding made of it (indentation is skipped). This covers plain,
+    quoted, literal and folded scalars over one or several lines.
     """
-    start = node.start_mark
-    style = node.style
-    if style in ("|", ">"):
-        # Content starts on the line after the indicator, at the block indent.
-        lines = text.splitlines()
-        first = start.line + 1
-        indent = 0
-        for i in range(first, len(lines)):
-            if lines[i].strip():
-                indent = len(lines[i]) - len(lines[i].lstrip(" "))
-                first = i
+    value = node.value
+    start = node.start_mark.index
+    end = node.end_mark.index
+    block = node.style in ("|", ">")
+    double = node.style == '"'
+    indent = 0
+    if block:
+        # Content starts on the line after the indicator. Its indentation is what
+        # the first non-blank source line has beyond what the value keeps.
+        nl = text.find("\n", start)
+        start = nl + 1 if nl >= 0 else end
+        body = text[start:end]
+        src_line = next((ln for ln in body.split("\n") if ln.strip()), "")
+        val_line = next((ln for ln in value.split("\n") if ln.strip()), "")
+        indent = (len(src_line) - len(src_line.lstrip(" "))) - (len(val_line) - len(val_line.lstrip(" ")))
+        if text[start:start + 1] != "\n":
+            start += indent
+    elif node.style in ("'", '"'):
+        start += 1
+    positions: list[int] = []
+    pos = start
+    limit = max(end, start)
+
+    def skip_indent(p: int) -> int:
+        n = 0
+        while p < limit and text[p] == " " and (not block or n < indent):
+            p += 1
+            n += 1
+        return p
+
+    for ch in value:
+        while pos < limit:
+            sc = text[pos]
+            if double and sc == "\\":
+                nxt = text[pos + 1 : pos + 2]
+                if nxt == "\n":  # an escaped line break joins the lines
+                    pos = skip_indent(pos + 2)
+                    continue
+                positions.append(pos)
+                pos += {"x": 4, "u": 6, "U": 10}.get(nxt, 2)
                 break
+            if sc == ch:
+                positions.append(pos)
+                pos += 1
+                break
+            if ch in " \n" and sc == "\n":
+                positions.append(pos)
+                pos = skip_indent(pos + 1)
+                break
+            pos += 1
+        else:
+            positions.append(min(pos, len(text)))
+    line_starts = [0]
+    for i, c in enumerate(text):
+        if c == "\n":
+            line_starts.append(i + 1)
 
-        def where_block(offset: int) -> tuple[int, int]:
-            before = node.value[:offset]
-            line = first + before.count("\n")
-            col = offset - (before.rfind("\n") + 1)
-            return line + 1, indent + col + 1
+    def where(offset: int) -> tuple[int, int]:
+        if not positions:
+            index = start
+        elif offset < len(positions):
+            index = positions[max(offset, 0)]
+        else:
+            index = positions[-1] + 1 + (offset - len(positions))
+        line = bisect.bisect_right(line_starts, index) - 1
+        return line + 1, index - line_starts[line] + 1
 
-        return where_block
-    shift = 1 if style in ("'", '"') else 0
+    return where
 
-    def where_flow(offset: int) -> tuple[int, int]:
-        before = node.value[:offset]
-        nl = before.count("\n")
-        if nl == 0:
-            return start.line + 1, start.column + shift + offset + 1
-        return start.line + 1 + nl, offset - before.rfind("\n")
 
-    return where_flow
+class _RecursiveAlias(Exception):
+    def __init__(self, node: yaml.Node) -> None:
+        super().__init__("recursive alias")
+        self.node = node
 
 
 def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Diagnostic]]:
@@ -127,13 +173,33 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
             problem = f"{exc.context}: {problem}" if "while" not in exc.context else problem
         diags.append(Diagnostic("V001", f"not valid YAML: {problem}", path=path, line=line, col=col))
         return None, diags
-    except yaml.YAMLError as exc:
-        diags.append(Diagnostic("V001", f"not valid YAML: {exc}", path=path, line=1, col=1))
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        diags.append(Diagnostic("V001", f"not valid YAML: {reason}", path=path, line=1, col=1))
         return None, diags
     if root is None:
         return None, diags
 
+    # Aliases share nodes: convert each once (anchors reused many times stay linear),
+    # and refuse an alias that contains itself.
+    done: dict[int, Node] = {}
+    active: set[int] = set()
+
     def convert(n: yaml.Node) -> Node:
+        key = id(n)
+        if key in done:
+            return done[key]
+        if key in active:
+            raise _RecursiveAlias(n)
+        active.add(key)
+        try:
+            out = _convert(n)
+        finally:
+            active.discard(key)
+        done[key] = out
+        return out
+
+    def _convert(n: yaml.Node) -> Node:
         line, col = n.start_mark.line + 1, n.start_mark.column + 1
         if isinstance(n, yaml.MappingNode):
             out = Node("map", line, col, path)
@@ -162,7 +228,11 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
         assert isinstance(n, yaml.ScalarNode)
         try:
             value = _scalar_value(n)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+            value = n.value  # e.g. an impossible date or a bad !!int: keep the text
+        try:
+            hash(value)
+        except TypeError:
             value = n.value
         return Node(
             "scalar",
@@ -175,4 +245,12 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
             text_where=_where_for(text, n),
         )
 
-    return convert(root), diags
+    try:
+        return convert(root), diags
+    except _RecursiveAlias as exc:
+        m = exc.node.start_mark
+        diags.append(Diagnostic("V001", "an alias refers to the node that contains it",
+                                path=path, line=m.line + 1, col=m.column + 1))
+    except RecursionError:
+        diags.append(Diagnostic("V001", "not valid YAML: nested too deeply", path=path, line=1, col=1))
+    return None, diags
