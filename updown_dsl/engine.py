@@ -38,6 +38,7 @@ class IllegalAction(UpdownError):
 
 
 _BIDS = tuple(Bid(n) for n in range(64))
+_BID_SETS: dict[tuple[int, int, int | None], tuple[Bid, ...]] = {}
 _KEY_WIN = 1 << 20
 _KEY_HIGH = 5000
 
@@ -91,7 +92,8 @@ class Game:
         self.variant = variant
         self.players = n
         self.table = card_table(variant)
-        self.deals: tuple[Deal, ...] = resolve_schedule(variant, n)
+        self.deals: tuple[Deal, ...] = _schedule(variant, n)
+        self._cut_rule = any(w.cut_zeroes_total for w in variant.wild)
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto_deal = auto_deal
         self.totals: list[int] = [0] * n
@@ -108,12 +110,12 @@ class Game:
     @property
     def deal(self) -> Deal:
         """The current deal (the last one when the game is over)."""
-        return self.deals[min(self.deal_index, len(self.deals) - 1)]
+        return self._deal
 
     @property
     def kind(self) -> DealKind:
         """The rules of the current deal's kind."""
-        return self.variant.kinds[self.deal.kind]
+        return self._kind
 
     @property
     def eldest(self) -> int:
@@ -171,7 +173,7 @@ class Game:
         """The bid the hook forbids to the player about to bid, if any."""
         if self.phase is not Phase.BID or self._bids_made != self.players - 1:
             return None
-        if not self._hook_applies():
+        if not self._hook:
             return None
         rest = self.deal.cards - self._bid_sum
         lo, hi = self._bid_range
@@ -198,6 +200,8 @@ class Game:
         return kind.trump if kind.trump is not None else self.variant.trump
 
     def _start_deal(self) -> None:
+        self._deal = self.deals[self.deal_index]
+        self._kind = self.variant.kinds[self._deal.kind]
         n = self.players
         self._hands = [0] * n
         self._dealt: list[tuple[Card, ...]] = [()] * n
@@ -207,13 +211,16 @@ class Game:
         self._serial += 1
         self._legal_serial = -1
         self._legal_mask = 0
+        self._plays_serial = -1
+        self._plays_cache: tuple[Play, ...] = ()
         self._env = env = self._deal_env()
         b = self.variant.bidding
         self._bid_range = (max(0, b.min_bid(env)), min(self.deal.cards, b.max_bid(env)))
+        self._hook = self._hook_applies()
         self._taken = [0] * n
         self._trick_seats: list[int] = []
         self._trick_plays: list[Play] = []
-        self._trick_keys: list[int] = []
+        self._trick_index: list[int] = []
         self._led_suit = -1
         self._lead_mode: str | None = None
         self._lead_wild: WildRules | None = None
@@ -249,14 +256,42 @@ class Game:
         return self.eldest
 
     def _deal_random(self) -> None:
-        order = list(self.table.cards)
-        self.rng.shuffle(order)
-        cut = None
-        if any(w.cut_zeroes_total for w in self.variant.wild):
-            k = self.rng.randrange(1, len(order))
-            cut = order[k - 1]
+        # The engine's own shuffle needs no validation: deal card indices straight
+        # into bit sets. (Same random draws as dealing a shuffled list of cards.)
+        t = self.table
+        size = t.size
+        order = list(range(size))
+        rng = self.rng
+        rng.shuffle(order)
+        cut_index = None
+        if self._cut_rule:
+            k = rng.randrange(1, size)
+            cut_index = order[k - 1]
             order = order[k:] + order[:k]
-        self.deal_from_order(order, cut_card=cut)
+        n, k = self.players, self._deal.cards
+        cards = t.cards
+        masks = [0] * n
+        dealt: list[list[Card]] = [[] for _ in range(n)]
+        seat = self.eldest
+        for j in range(n * k):
+            i = order[j]
+            masks[seat] |= 1 << i
+            dealt[seat].append(cards[i])
+            seat = seat + 1 if seat + 1 < n else 0
+        rules, rule = self._trump_rule_now()
+        trump, shown = -1, None
+        if rule == "fixed":
+            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+        elif rule == "random":
+            suit = self._draw_random_trump(rules)
+            trump = -1 if suit is None else SUIT_ID[suit]
+        elif rule == "turned":
+            shown = cards[order[n * k]]
+            trump = self._suit_of_turned(shown)
+        elif rule == "last_dealt":
+            shown = dealt[self.dealer][-1]
+            trump = self._suit_of_turned(shown)
+        self._install(masks, [tuple(h) for h in dealt], rules, rule, trump, shown, cut_index)
 
     def deal_from_order(
         self,
@@ -324,12 +359,7 @@ class Game:
         if len(masks) != n:
             raise IllegalAction(_violation("R002", f"{len(masks)} hands for {n} players"))
         # Find trump before changing anything, so a refused deal leaves the game as it was.
-        rules = self._trump_rules()
-        rule = rules.rule
-        if rule == "turned" and n * k >= table.size:
-            rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
-                rules.when_exhausted, "none"
-            )
+        rules, rule = self._trump_rule_now()
         trump, shown = -1, None
         if rule == "fixed":
             trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
@@ -350,17 +380,42 @@ class Game:
         cut_index = table.index.get(cut_card) if cut_card is not None else None
         if cut_card is not None and cut_index is None:
             raise IllegalAction(_violation("R013", f"the cut card {cut_card} is not in this pack"))
+        self._install(masks, [tuple(h) for h in hands], rules, rule, trump, shown, cut_index)
 
+    def _trump_rule_now(self) -> tuple[TrumpRules, str]:
+        """The trump rules of this deal and the rule that applies (after exhaustion)."""
+        rules = self._trump_rules()
+        rule = rules.rule
+        if rule == "turned" and self.players * self._deal.cards >= self.table.size:
+            rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
+                rules.when_exhausted, "none"
+            )
+        return rules, rule
+
+    def _install(
+        self,
+        masks: list[int],
+        dealt: list[tuple[Card, ...]],
+        rules: TrumpRules,
+        rule: str,
+        trump: int,
+        shown: Card | None,
+        cut_index: int | None,
+    ) -> None:
+        """Put checked hands on the table, apply the cut rule and move on to trump or bids."""
+        table = self.table
         self._hands = masks
-        self._dealt = [tuple(h) for h in hands]
+        self._dealt = dealt
         self._serial += 1
-        self.cut_card = cut_card
+        self.cut_card = None if cut_index is None else table.cards[cut_index]
         if cut_index is not None:
             w = table.wild_of[cut_index]
             if w is not None and w.cut_zeroes_total:
                 cutter = self._seat_by(self.variant.cut_by)
                 self.totals[cutter] = 0
-                self.results.append(DealResult.cut(self.deal, self.dealer, n, cutter, cut_card))
+                self.results.append(
+                    DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut_index])
+                )
         self.turned = shown
         self._trump = trump
         if rule == "chosen":
@@ -417,11 +472,18 @@ class Game:
         """Every action the player to act may take, in a fixed order."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return self._legal_plays()
+            if self._plays_serial != self._serial:
+                self._plays_cache = self._legal_plays()
+                self._plays_serial = self._serial
+            return self._plays_cache
         if phase is Phase.BID:
             lo, hi = self._bid_range
             forbidden = self.forbidden_bid()
-            return tuple(_BIDS[b] for b in range(lo, hi + 1) if b != forbidden)
+            key = (lo, hi, forbidden)
+            bids = _BID_SETS.get(key)
+            if bids is None:
+                bids = _BID_SETS[key] = tuple(_BIDS[b] for b in range(lo, hi + 1) if b != forbidden)
+            return bids
         if phase is Phase.TRUMP:
             rules = self._trump_rules()
             choices: list[Action] = [ChooseTrump(s) for s in SUITS]
@@ -482,17 +544,17 @@ class Game:
         t = self.table
         hand = self._hands[self.to_act]
         legal = self._legal_now()
-        plays = t.plays
-        out = [plays[i] for i in _bits(legal)]
+        out = t.plays_of(legal)
         wild_in_hand = hand & t.wild_mask
         if wild_in_hand:
+            extra: list[Play] = []
             leading = not self._trick_plays
             for i in _bits(wild_in_hand):
                 w = t.wild_of[i]
-                if w is None:
-                    continue
-                out.extend(self._declared_plays(i, w, leading, legal))
-        return tuple(out)
+                if w is not None:
+                    extra.extend(self._declared_plays(i, w, leading, legal))
+            out += tuple(extra)
+        return out
 
     def _declared_plays(self, i: int, w: WildRules, leading: bool, legal: int) -> list[Play]:
         card = self.table.cards[i]
@@ -635,15 +697,18 @@ class Game:
         """
         if type(action) is Play and action.declare is None and self.phase is Phase.PLAY:
             # Hot path: a plain card inside the legal set needs no further checks.
-            i = self.table.index.get(action.card, -1)
+            t = self.table
+            i = t.play_index.get(id(action))
+            if i is None:
+                i = t.index.get(action.card, -1)
             if i >= 0 and (self._legal_now() >> i) & 1:
-                self._apply_play(action)
+                self._apply_play(action, i)
                 return
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
         if isinstance(action, Play):
-            self._apply_play(action)
+            self._apply_play(action, self.table.index[action.card])
         elif isinstance(action, Bid):
             self._apply_bid(action.tricks)
         else:
@@ -662,11 +727,10 @@ class Game:
         else:
             self.to_act = (self.to_act + 1) % self.players
 
-    def _apply_play(self, play: Play) -> None:
+    def _apply_play(self, play: Play, i: int) -> None:
         self._serial += 1
         t = self.table
         seat = self.to_act
-        i = t.index[play.card]
         self._hands[seat] &= ~(1 << i)
         position = len(self._trick_plays)
         decl = play.declare
@@ -688,6 +752,7 @@ class Game:
             self._led_suit = t.suit_of[i]
         self._trick_seats.append(seat)
         self._trick_plays.append(play)
+        self._trick_index.append(i)
         if len(self._trick_plays) == self.players:
             self._finish_trick()
         else:
@@ -695,7 +760,7 @@ class Game:
 
     def _play_key(self, pos: int, play: Play) -> int:
         t = self.table
-        i = t.index[play.card]
+        i = self._trick_index[pos]
         decl = play.declare
         trump = self._trump
         if decl is None or decl == "as":
@@ -737,12 +802,13 @@ class Game:
         self._taken[winner] += 1
         self._trick_seats = []
         self._trick_plays = []
+        self._trick_index = []
         self._led_suit = -1
         self._lead_mode = None
         self._lead_wild = None
         self._leader = winner
         self.to_act = winner
-        if len(self.tricks) == self.deal.cards:
+        if len(self.tricks) == self._deal.cards:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
@@ -823,6 +889,18 @@ class Game:
         """Seats with the highest total (several on a tie)."""
         best = max(self.totals)
         return [s for s, x in enumerate(self.totals) if x == best]
+
+
+# Schedules by (variant, players); the variant is kept beside its entry so ids stay unique.
+_SCHEDULES: dict[tuple[int, int], tuple[Variant, tuple[Deal, ...]]] = {}
+
+
+def _schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
+    key = (id(variant), players)
+    hit = _SCHEDULES.get(key)
+    if hit is None or hit[0] is not variant:
+        hit = _SCHEDULES[key] = (variant, resolve_schedule(variant, players))
+    return hit[1]
 
 
 def _bits(mask: int) -> list[int]:

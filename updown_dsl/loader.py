@@ -263,7 +263,7 @@ class _Loader:
     def value(self, node: Node, f: Field, where: str, extra: tuple[str, ...]) -> Any:
         t = f.type
         if node.kind == "scalar" and node.value is None and node.style is None:
-            if f.nullable or t in ("section",):
+            if f.nullable or (t == "section" and not f.required):
                 return None
             self.err("V004", f"{where} needs a value", node)
             return f.default
@@ -571,6 +571,8 @@ class _Loader:
         sc = top["scoring"] or {}
         deal_formula = sc.get("deal")
         if deal_formula is None:
+            if not self.diags:
+                self.err("V006", "missing required key 'deal' in `scoring`", tree.get("scoring") or tree)
             return None, self.diags
         scoring = ScoringRules(deal=deal_formula, set_bonus=sc.get("set_bonus"), params=params)
         pen = top["penalties"] or {}

@@ -37,6 +37,26 @@ class CardTable:
     plays: tuple[Play, ...]
     """The plain :class:`Play` of each card (no declaration), shared to avoid allocation."""
     full_mask: int
+    play_index: dict[int, int]
+    """``id()`` of each shared plain :class:`Play` -> its card index (no hashing on the hot path)."""
+    suit_runs: tuple[tuple[int, int], ...]
+    """(first index, bit mask of the run) of each suit's cards."""
+    _suit_plays: tuple[dict[int, tuple[Play, ...]], ...]
+
+    def plays_of(self, mask: int) -> tuple[Play, ...]:
+        """The plain plays of the ordinary cards in ``mask``, in pack order (cached per suit)."""
+        out: tuple[Play, ...] = ()
+        for s, (first, run) in enumerate(self.suit_runs):
+            sub = (mask >> first) & run
+            if sub:
+                cache = self._suit_plays[s]
+                plays = cache.get(sub)
+                if plays is None:
+                    plays = cache[sub] = tuple(
+                        self.plays[first + j] for j in range(run.bit_length()) if (sub >> j) & 1
+                    )
+                out += plays
+        return out
 
     @property
     def size(self) -> int:
@@ -92,6 +112,11 @@ def card_table(variant: Variant) -> CardTable:
         sum(1 << i for i, s in enumerate(suit_of) if s == sid) for sid in range(4)
     )
     joker_mask = sum(1 << i for i, s in enumerate(suit_of) if s == -1)
+    plays = tuple(Play(c) for c in cards)
+    runs = []
+    for sid in range(4):
+        idx = [i for i, s in enumerate(suit_of) if s == sid]
+        runs.append((idx[0], (1 << len(idx)) - 1) if idx else (0, 0))
     table = CardTable(
         cards=cards,
         index={c: i for i, c in enumerate(cards)},
@@ -101,8 +126,11 @@ def card_table(variant: Variant) -> CardTable:
         joker_mask=joker_mask,
         wild_of=tuple(wild_by_card.get(c) for c in cards),
         wild_mask=sum(1 << i for i, c in enumerate(cards) if c in wild_by_card),
-        plays=tuple(Play(c) for c in cards),
+        plays=plays,
         full_mask=(1 << len(cards)) - 1,
+        play_index={id(p): i for i, p in enumerate(plays)},
+        suit_runs=tuple(runs),
+        _suit_plays=tuple({} for _ in range(4)),
     )
     _TABLES[key] = (variant, table)
     return table
