@@ -1,0 +1,43 @@
+"""The documented house rule (`extends: odessa` plus two changed keys) loads, validates and plays."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import updown_dsl as ud
+from updown_dsl.cli import app
+
+HOUSE = Path(__file__).resolve().parent.parent / "docs" / "house-rules" / "odessa-house.yaml"
+
+
+def test_house_rule_validates_with_the_cli() -> None:
+    result = CliRunner().invoke(app, ["variant", "validate", str(HOUSE)])
+    assert result.exit_code == 0, result.output
+    assert "1 valid" in result.output
+
+
+def test_house_rule_changes_exactly_its_two_keys() -> None:
+    house, base = ud.load_variant(HOUSE), ud.load_variant("odessa")
+    assert house.scoring.params["pass"] == 0 and base.scoring.params["pass"] == 5
+    assert house.wild[0].lead_on == "first_trick" and base.wild[0].lead_on == "any_trick"
+    assert ud.resolve_schedule(house, 4) == ud.resolve_schedule(base, 4)
+    env = {"cards": 3, "players": 4, "deal": 3, "deals": 15, "set": 1, "set_deal": 3,
+           "set_deals": 15, "deck": 36}
+    normal = house.kinds["normal"]
+    assert ud.seat_score(house, normal, {**env, "pass": 0}, bid=0, taken=0) == 0
+    assert ud.seat_score(base, base.kinds["normal"], {**env, "pass": 5}, bid=0, taken=0) == 5
+
+
+def test_house_rule_plays_a_whole_game() -> None:
+    game = ud.Game(ud.load_variant(HOUSE), 4, seed=11)
+    rng = random.Random(11)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.over_reason == "schedule complete"
+    assert [r.deal.number for r in game.results] == list(range(1, 16))
+    passes = [(r.seats[s].points, r.deal.kind) for r in game.results for s in range(4)
+              if r.seats[s].bid == 0 and r.seats[s].taken == 0]
+    assert passes and all(points == 0 for points, _ in passes)
