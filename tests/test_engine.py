@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Iterator
 
 import pytest
@@ -21,10 +20,8 @@ from updown_dsl import (
     Phase,
     Play,
     Suit,
-    Variant,
     bundled_names,
     load_variant,
-    loads_variant,
     parse_cards,
     settle,
 )
@@ -32,46 +29,7 @@ from updown_dsl.variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
 
 # ----------------------------------------------------------------------------- helpers
 
-
-@lru_cache(maxsize=None)
-def variant(spec: str) -> Variant:
-    return loads_variant(spec) if "\n" in spec else load_variant(spec)
-
-
-def game_at(spec: str, players: int, number: int) -> Game:
-    """A game waiting for the cards of deal ``number``, dealt by the last seat, totals 0."""
-    first_dealer = (players - 1 - (number - 1)) % players
-    game = Game(variant(spec), players, seed=0, first_dealer=first_dealer, auto_deal=False)
-    rng = random.Random(number)
-    while game.deal.number < number:
-        game.totals[:] = [0] * players
-        order = list(game.table.cards)
-        rng.shuffle(order)
-        start = game.deal.number
-        while game.phase is Phase.BID:  # a blind deal: bids before the cards
-            game.apply(game.legal_actions()[0])
-        game.deal_from_order(order)
-        while game.deal.number == start:
-            game.apply(game.legal_actions()[0])
-    game.totals[:] = [0] * players
-    game.results.clear()
-    waiting = Phase.BID if game.kind.bidding == "before_deal" else Phase.DEAL
-    assert game.phase is waiting and game.dealer == players - 1
-    return game
-
-
-def hands(*texts: str) -> list[list[Card]]:
-    return [list(parse_cards(t)) for t in texts]
-
-
-def code(game: Game, action: object) -> str | None:
-    problem = game.check(action)  # type: ignore[arg-type]
-    return None if problem is None else problem.code
-
-
-def bid(game: Game, *values: int) -> None:
-    for b in values:
-        game.apply(Bid(b))
+from gamekit import bid, code, game_at, hands, variant
 
 
 def play(game: Game, *plays: str) -> None:

@@ -15,7 +15,6 @@ are used only for the options.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
@@ -29,8 +28,6 @@ from updown_dsl import (
     Play,
     Suit,
     Variant,
-    load_variant,
-    loads_variant,
     parse_cards,
     resolve_schedule,
     seat_score,
@@ -41,45 +38,7 @@ from updown_dsl.variant import Deal
 
 # ----------------------------------------------------------------------------- helpers
 
-
-@lru_cache(maxsize=None)
-def variant(spec: str) -> Variant:
-    """A bundled variant by name, or an inline YAML variant (text with a newline)."""
-    return loads_variant(spec) if "\n" in spec else load_variant(spec)
-
-
-def game_at(spec: str, players: int, number: int) -> Game:
-    """A game of ``spec`` waiting for the cards of deal ``number``, dealt by the last seat.
-
-    Earlier deals are dealt from a seeded shuffle and played with the first legal
-    action; totals are cleared before every deal (so no stop-loss can fire) and
-    after the last one, and the results of the earlier deals are dropped.
-    """
-    v = variant(spec)
-    first_dealer = (players - 1 - (number - 1)) % players
-    game = Game(v, players, seed=0, first_dealer=first_dealer, auto_deal=False)
-    rng = random.Random(number)
-    while game.deal.number < number:
-        assert not game.is_over, game.over_reason
-        game.totals[:] = [0] * players
-        order = list(game.table.cards)
-        rng.shuffle(order)
-        start = game.deal.number
-        while game.phase is Phase.BID:  # a blind deal: bids before the cards
-            game.apply(game.legal_actions()[0])
-        game.deal_from_order(order)
-        while game.deal.number == start and not game.is_over:
-            game.apply(game.legal_actions()[0])
-    waiting = Phase.BID if game.kind.bidding == "before_deal" else Phase.DEAL
-    assert game.phase is waiting and game.deal.number == number
-    assert game.dealer == players - 1 and game.eldest == 0
-    game.totals[:] = [0] * players
-    game.results.clear()
-    return game
-
-
-def hands(*texts: str) -> list[list[Card]]:
-    return [list(parse_cards(t)) for t in texts]
+from gamekit import bid, code, game_at, hands, variant
 
 
 def deal(game: Game, *texts: str, turned: str | None = None, **kw: object) -> None:
@@ -92,12 +51,6 @@ def deal_any(game: Game, seed: int = 0) -> None:
     order = list(game.table.cards)
     random.Random(seed).shuffle(order)
     game.deal_from_order(order)
-
-
-def bid(game: Game, *values: int) -> None:
-    """Bids in bidding order."""
-    for b in values:
-        game.apply(Bid(b))
 
 
 def bids_of(*values: int) -> tuple[Bid, ...]:
@@ -123,11 +76,6 @@ def points(game: Game) -> list[int]:
 
 def taken(game: Game) -> list[int]:
     return [s.taken for s in game.results[-1].seats]
-
-
-def code(game: Game, action: object) -> str | None:
-    problem = game.check(action)  # type: ignore[arg-type]
-    return None if problem is None else problem.code
 
 
 def score_env(v: Variant, cards: int, players: int = 4) -> dict[str, int]:

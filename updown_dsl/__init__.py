@@ -37,6 +37,7 @@ _EXPORTS: dict[str, str] = {
     "TrickPlay": "engine",
     "Formula": "formula",
     "FormulaError": "formula",
+    "FormulaEvalError": "formula",
     "compile_formula": "formula",
     "VariantError": "loader",
     "bundled_names": "loader",
@@ -73,7 +74,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
     from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
     from .engine import Game, IllegalAction, Phase, Trick, TrickPlay
-    from .formula import Formula, FormulaError, compile_formula
+    from .formula import Formula, FormulaError, FormulaEvalError, compile_formula
     from .loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
     from .schedule import resolve_schedule
     from .scoring import DealResult, SeatResult, seat_score, settle

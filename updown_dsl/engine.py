@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from .actions import Action, Bid, ChooseTrump, Play
 from .cards import Card, Suit
 from .diagnostics import Diagnostic, UpdownError
 from .schedule import resolve_schedule
-from .scoring import DealResult, SeatResult, score_deal, set_bonuses, settle
+from .scoring import DealResult, score_deal, set_bonuses, settle
 from .tables import SUIT_ID, SUITS, card_table
 from .variant import Deal, DealKind, TrumpRules, Variant, WildRules
 
