@@ -94,6 +94,7 @@ class Game:
         self.table = card_table(variant)
         self.deals: tuple[Deal, ...] = _schedule(variant, n)
         self._cut_rule = any(w.cut_zeroes_total for w in variant.wild)
+        self._cut_shows = next((w.cut_shows for w in variant.wild if w.cut_zeroes_total), "")
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto_deal = auto_deal
         self.totals: list[int] = [0] * n
@@ -266,7 +267,7 @@ class Game:
         cut_index = None
         if self._cut_rule:
             k = rng.randrange(1, size)
-            cut_index = order[k - 1]
+            cut_index = order[k - 1] if self._cut_shows == "lifted_bottom" else order[k]
             order = order[k:] + order[:k]
         n, k = self.players, self._deal.cards
         cards = t.cards
@@ -518,9 +519,11 @@ class Game:
             if in_suit:
                 return 1 << (in_suit.bit_length() - 1)
             w = self._lead_wild
-            if w is not None and w.demand_void == "must_trump" and trump >= 0:
+            if w is not None and w.demand_void != "any" and trump >= 0:
                 trumps = ordinary & t.suit_mask[trump]
                 if trumps:
+                    if w.demand_void == "highest_trump":
+                        return 1 << (trumps.bit_length() - 1)
                     return trumps
             return ordinary
         if in_suit:
@@ -835,8 +838,10 @@ class Game:
         return i + 1 >= len(self.deals) or self.deals[i + 1].set != self.deals[i].set
 
     def _next_deal(self) -> None:
-        stop = self.variant.end.stop_loss
-        if stop is not None and self._stop_loss_reached(stop):
+        end = self.variant.end
+        stop = end.stop_loss
+        checked = end.stop_check == "deal" or self._is_last_of_set()
+        if stop is not None and checked and self._stop_loss_reached(stop):
             self._end("stop-loss reached («просчет»)")
             return
         self.deal_index += 1

@@ -602,7 +602,7 @@ class _Loader:
             wild=tuple(wild),
             scoring=scoring,
             revoke=revoke,
-            end=EndRules(stop_loss=e["stop_loss"], stop_on=e["stop_on"]),
+            end=EndRules(stop_loss=e["stop_loss"], stop_on=e["stop_on"], stop_check=e["stop_check"]),
             settlement=SettlementRules(method=st["method"], stake=st["stake"],
                                        negative_doubles=st["negative_doubles"], cap=st["cap"]),
             cut_by=dealing["cut_by"],
@@ -668,4 +668,5 @@ class _Loader:
             turned_as_trump=w.get("turned_as_trump", "no_trump"),
             impersonate=w["impersonate"],
             cut_zeroes_total=w.get("cut_zeroes_total", False),
+            cut_shows=w.get("cut_shows", "lifted_bottom"),
         )

@@ -122,9 +122,10 @@ WILD_COMMON: dict[str, Field] = {
     ),
     "demand_void": _f(
         "word",
-        "A player without the demanded suit may play `any` card, or `must_trump` if they can.",
+        "A player without the demanded suit may play `any` card, must play a trump if they can "
+        "(`must_trump`), or must play their highest trump (`highest_trump`).",
         "any",
-        choices=("any", "must_trump"),
+        choices=("any", "must_trump", "highest_trump"),
     ),
     "beaten_by_trump": _f(
         "bool", "A high card led with a non-trump suit loses to a trump played on it.", False,
@@ -167,6 +168,11 @@ SPECIAL_FIELDS: dict[str, Field] = {
     "cut_zeroes_total": _f(
         "bool", "«Сдвиг колоды»: exposed at the cut before a deal, the cutter's total becomes 0.",
         False,
+    ),
+    "cut_shows": _f(
+        "word", "Which card the cut exposes when the engine deals: the `lifted_bottom` card of the "
+        "lifted packet, or the `remaining_top` card of the packet left on the table.",
+        "lifted_bottom", choices=("lifted_bottom", "remaining_top"),
     ),
 }
 
@@ -241,6 +247,8 @@ SCHEMA: dict[str, Field] = {
                         "points.", None, nullable=True, minimum=1),
         "stop_on": _f("word", "What the stop-loss measures: pairwise `balance` or raw `total`.",
                       "balance", choices=("balance", "total")),
+        "stop_check": _f("word", "When the stop-loss is looked at: after every `deal`, or only "
+                         "at the end of each `set`.", "deal", choices=("deal", "set")),
     }),
     "settlement": _f("section", "Turning totals into results.", None, fields={
         "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS.", "highest",

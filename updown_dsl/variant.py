@@ -144,7 +144,7 @@ class WildRules:
     answer: str = "highest_of_suit"
     """What a ``highest`` lead demands: ``highest_rank``, ``highest_trump`` or ``highest_of_suit``."""
     demand_void: str = "any"
-    """A player void in a demanded suit: ``any`` card, or ``must_trump``."""
+    """A player void in a demanded suit: ``any`` card, ``must_trump`` or ``highest_trump``."""
     beaten_by_trump: bool = False
     """A high joker led with a non-trump suit loses to a trump."""
     two_high: str = "later_wins"
@@ -155,6 +155,8 @@ class WildRules:
     """The card may be played as any named ordinary card."""
     cut_zeroes_total: bool = False
     """Exposed when the pack is cut: the cutter's total becomes 0."""
+    cut_shows: str = "lifted_bottom"
+    """Which card the cut exposes: ``lifted_bottom`` or ``remaining_top``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +186,8 @@ class EndRules:
     stop_loss: int | None = None
     stop_on: str = "balance"
     """``balance`` (pairwise settlement) or ``total``."""
+    stop_check: str = "deal"
+    """Look at the stop-loss after every ``deal`` or only at the end of each ``set``."""
 
 
 @dataclass(frozen=True, slots=True)
