@@ -197,8 +197,7 @@ class Game:
         }
 
     def _trump_rules(self) -> TrumpRules:
-        kind = self.kind
-        return kind.trump if kind.trump is not None else self.variant.trump
+        return trump_rule_for(self.variant, self._deal, self.players, self.table.size)[0]
 
     def _start_deal(self) -> None:
         self._deal = self.deals[self.deal_index]
@@ -232,7 +231,7 @@ class Game:
         self.cut_card: Card | None = None
         """The card exposed by the cut, if the variant looks at it."""
         self._trump_chooser = -1
-        self._first_bidder = self._seat_by(self.variant.bidding.first_bidder)
+        self._first_bidder = seat_by_rule(self.variant.bidding.first_bidder, self.dealer, self.players)
         self._leader = self._seat_by(self.variant.play.first_leader)
         if self.kind.bidding == "before_deal":
             self._begin_bidding()  # blind: bid first, deal after
@@ -246,15 +245,7 @@ class Game:
             self._deal_random()
 
     def _seat_by(self, rule: str) -> int:
-        if rule == "dealer":
-            return self.dealer
-        if rule == "dealer_right":
-            return (self.dealer - 1) % self.players
-        if rule == "dealer_left":
-            return self.eldest
-        if rule == "first_bidder":
-            return self._first_bidder
-        return self.eldest
+        return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)
 
     def _deal_random(self) -> None:
         # The engine's own shuffle needs no validation: deal card indices straight
@@ -385,13 +376,7 @@ class Game:
 
     def _trump_rule_now(self) -> tuple[TrumpRules, str]:
         """The trump rules of this deal and the rule that applies (after exhaustion)."""
-        rules = self._trump_rules()
-        rule = rules.rule
-        if rule == "turned" and self.players * self._deal.cards >= self.table.size:
-            rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
-                rules.when_exhausted, "none"
-            )
-        return rules, rule
+        return trump_rule_for(self.variant, self._deal, self.players, self.table.size)
 
     def _install(
         self,
@@ -894,6 +879,33 @@ class Game:
         """Seats with the highest total (several on a tie)."""
         best = max(self.totals)
         return [s for s, x in enumerate(self.totals) if x == best]
+
+
+def seat_by_rule(rule: str, dealer: int, players: int, first_bidder: int | None = None) -> int:
+    """The seat a rule word names relative to the dealer (``eldest`` is left of the dealer)."""
+    if rule == "dealer":
+        return dealer
+    if rule == "dealer_right":
+        return (dealer - 1) % players
+    if rule == "first_bidder":
+        return first_bidder if first_bidder is not None else (dealer + 1) % players
+    return (dealer + 1) % players  # eldest, dealer_left
+
+
+def trump_rule_for(variant: Variant, deal: Deal, players: int, pack: int) -> tuple[TrumpRules, str]:
+    """The trump rules of ``deal`` and the rule that applies once the cards are dealt.
+
+    With ``turned`` and every card dealt, ``when_exhausted`` decides: ``last_dealt``,
+    ``none`` (no trump) or ``chosen``.
+    """
+    kind = variant.kinds[deal.kind]
+    rules = kind.trump if kind.trump is not None else variant.trump
+    rule = rules.rule
+    if rule == "turned" and players * deal.cards >= pack:
+        rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
+            rules.when_exhausted, "none"
+        )
+    return rules, rule
 
 
 # Schedules by (variant, players); the variant is kept beside its entry so ids stay unique.
