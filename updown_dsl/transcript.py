@@ -3,7 +3,7 @@
 A transcript is a header of ``key: value`` lines, then deal blocks with one event
 per line, the actor written out (see ``docs/transcript-format.md``)::
 
-    variant: odessa
+    variant: my-rules
     players: Anna Boris Vera Gleb
     first-dealer: Gleb
 
@@ -403,7 +403,7 @@ def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transc
     reader.read(text.lstrip("\ufeff"))
     if not any(h.key == "variant" for h in reader.headers):
         reader.err("T006", "the header does not name the variant", 1,
-                   hint="add a line such as 'variant: odessa'")
+                   hint="add a line such as 'variant: <bundled name or file>'")
     if not reader.players:
         if not any(d.code == "T006" and "players" in d.message for d in reader.diags):
             reader.err("T006", "the header does not name the players", 1,
