@@ -43,6 +43,20 @@ CATALOGUE: dict[str, str] = {
     "F005": "formula evaluation failed (division by zero)",
     # card notation
     "C001": "not a card",
+    # transcripts
+    "T001": "the input is not a transcript at all (binary, not UTF-8, not the JSON form)",
+    "T002": "a line is not a transcript line",
+    "T003": "not a card, suit or declaration",
+    "T004": "not a whole number",
+    "T005": "unknown player name",
+    "T006": "the header lacks the variant or the players",
+    "T007": "a header key is given twice",
+    "T008": "unknown header key (kept, not used)",
+    "T010": "the transcript's variant cannot be loaded",
+    "T011": "an `option` header line cannot be applied",
+    "T012": "the number of players is not allowed by the variant",
+    "T020": "the game is unfinished",
+    "T021": "a deal holds unknown cards: its plays are not checked",
     # rule violations (engine refusals; the checker reuses them)
     "R001": "not this player's turn",
     "R002": "action not allowed in this phase",
@@ -56,6 +70,21 @@ CATALOGUE: dict[str, str] = {
     "R021": "the last bidder's bid would make the bids total the hand size (hook)",
     "R022": "trump choice not allowed",
     "R030": "game is over",
+    "R003": "the wrong player leads: the previous trick was won by another player",
+    "R040": "wrong deal number",
+    "R041": "wrong hand size",
+    "R042": "wrong dealer",
+    "R043": "a card appears twice in a deal",
+    "R044": "a card that is not in the pack",
+    "R045": "a player played a wrong number of cards",
+    "R046": "trump not as the rules give it",
+    "R047": "a deal is incomplete but the record goes on",
+    "R050": "a written deal score is wrong",
+    "R051": "a written running total is wrong",
+    "R052": "a written number of tricks taken is wrong",
+    "R053": "the tricks taken do not add up to the hand size",
+    "R054": "a written settlement is wrong",
+    "R055": "a penalty or replay not as the variant says",
 }
 
 

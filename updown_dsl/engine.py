@@ -17,7 +17,7 @@ from .actions import Action, Bid, ChooseTrump, Play
 from .cards import Card, Suit
 from .diagnostics import Diagnostic, UpdownError
 from .schedule import resolve_schedule
-from .scoring import DealResult, score_deal, set_bonuses, settle
+from .scoring import DealResult, SeatResult, score_deal, set_bonuses, settle
 from .tables import SUIT_ID, SUITS, card_table
 from .variant import Deal, DealKind, TrumpRules, Variant, WildRules
 
@@ -136,6 +136,11 @@ class Game:
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand."""
         return tuple(self.hand(s) for s in range(self.players))
+
+    @property
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt this deal, in dealing order (empty before the deal)."""
+        return tuple(self._dealt)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -321,12 +326,15 @@ class Game:
         turned: Card | None = None,
         cut_card: Card | None = None,
         random_trump: Suit | None = None,
+        recorded_trump: Suit | None = None,
     ) -> None:
         """Give each seat its cards (in the order dealt) and find trump.
 
         :param turned: the card turned for trump (ignored unless the rules turn one).
         :param cut_card: the card exposed at the cut (for the cut rule).
         :param random_trump: the suit drawn when trump is random.
+        :param recorded_trump: the trump suit as a record gives it when the turned card is
+            not known (``turned`` omitted).
         :raises IllegalAction: for a wrong hand size or a card not in the pack or dealt twice.
         """
         if self.phase is not Phase.DEAL:
@@ -361,6 +369,9 @@ class Game:
             trump = -1 if random_trump is None else SUIT_ID[random_trump]
         elif rule in ("turned", "last_dealt"):
             shown = turned if rule == "turned" else hands[self.dealer][-1]
+            if shown is None and recorded_trump is not None:
+                trump = SUIT_ID[recorded_trump]
+        if rule in ("turned", "last_dealt") and not (shown is None and recorded_trump is not None):
             if shown is None:
                 raise IllegalAction(_violation("R002", "no card was turned for trump"))
             i = table.index.get(shown)
@@ -373,6 +384,19 @@ class Game:
         if cut_card is not None and cut_index is None:
             raise IllegalAction(_violation("R013", f"the cut card {cut_card} is not in this pack"))
         self._install(masks, [tuple(h) for h in hands], rules, rule, trump, shown, cut_index)
+
+    def _apply_cut(self, cut_index: int | None) -> None:
+        """The cut rule: the special card exposed at the cut zeroes the cutter's total."""
+        table = self.table
+        self.cut_card = None if cut_index is None else table.cards[cut_index]
+        if cut_index is not None:
+            w = table.wild_of[cut_index]
+            if w is not None and w.cut_zeroes_total:
+                cutter = self._seat_by(self.variant.cut_by)
+                self.totals[cutter] = 0
+                self.results.append(
+                    DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut_index])
+                )
 
     def _trump_rule_now(self) -> tuple[TrumpRules, str]:
         """The trump rules of this deal and the rule that applies (after exhaustion)."""
@@ -393,15 +417,7 @@ class Game:
         self._hands = masks
         self._dealt = dealt
         self._serial += 1
-        self.cut_card = None if cut_index is None else table.cards[cut_index]
-        if cut_index is not None:
-            w = table.wild_of[cut_index]
-            if w is not None and w.cut_zeroes_total:
-                cutter = self._seat_by(self.variant.cut_by)
-                self.totals[cutter] = 0
-                self.results.append(
-                    DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut_index])
-                )
+        self._apply_cut(cut_index)
         self.turned = shown
         self._trump = trump
         if rule == "chosen":
@@ -816,6 +832,66 @@ class Game:
                 self.results[-1] = result = result.with_bonus(bonus)
                 for s in range(self.players):
                     self.totals[s] += bonus[s]
+        self._next_deal()
+
+    # ------------------------------------------------------------------ partial records
+    def deal_unknown(self, *, trump: Suit | None = None, turned: Card | None = None,
+                     chosen: bool = False, cut_card: Card | None = None) -> None:
+        """Start the deal without knowing the cards (a score sheet): trump as written.
+
+        With ``chosen`` (and rules that let a player name trump) the game waits for
+        that player's :class:`ChooseTrump`. Bids are then checked as usual; finish the
+        deal with :meth:`record_tricks`.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction(_violation("R002", f"cards are dealt only at the start of a deal, not in the {self.phase} phase"))
+        self._hands = [0] * self.players
+        self._dealt = [()] * self.players
+        self._serial += 1
+        cut_index = self.table.index.get(cut_card) if cut_card is not None else None
+        if cut_card is not None and cut_index is None:
+            raise IllegalAction(_violation("R013", f"the cut card {cut_card} is not in this pack"))
+        self._apply_cut(cut_index)
+        self.turned = turned
+        self._trump = -1 if trump is None else SUIT_ID[trump]
+        rules, rule = self._trump_rule_now()
+        if chosen and rule == "chosen":
+            self._trump_chooser = self._seat_by(rules.chooser)
+            self.phase = Phase.TRUMP
+            self.to_act = self._trump_chooser
+            return
+        self._after_trump()
+
+    def record_tricks(self, taken: Sequence[int]) -> None:
+        """Finish a deal whose cards are not known from the tricks each player took.
+
+        :raises IllegalAction: before the play or after a card was played (R002), or
+            when the tricks do not add up to the hand size (R053).
+        """
+        if self.phase is not Phase.PLAY or self.tricks or self._trick_plays:
+            raise IllegalAction(_violation("R002", "tricks taken can be recorded only before any card is played"))
+        if len(taken) != self.players or any(t < 0 for t in taken) or sum(taken) != self._deal.cards:
+            raise IllegalAction(_violation(
+                "R053", f"tricks taken {' + '.join(map(str, taken))} = {sum(taken)} do not add up to "
+                f"the {self._deal.cards} cards of deal {self._deal.number}"))
+        self._taken = list(taken)
+        self._finish_deal()
+
+    def abandon_deal(self, points: Sequence[int] | None = None) -> None:
+        """Give up on the current deal (a record too broken to follow) and go on to the next.
+
+        ``points`` (as written in the record, if any) are added to the totals.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction(_violation("R030", "the game is over"))
+        pts = list(points) if points is not None else [0] * self.players
+        seats = tuple(SeatResult(self._bids[s], self._taken[s], pts[s]) for s in range(self.players))
+        self.results.append(DealResult(self._deal, self.dealer, seats, self.trump, self.turned,
+                                       tuple(self.tricks), tuple(self._dealt), event="abandoned"))
+        for s in range(self.players):
+            self.totals[s] += pts[s]
         self._next_deal()
 
     def _is_last_of_set(self) -> bool:

@@ -39,7 +39,8 @@ class DealResult:
     reset: tuple[int, ...] = ()
     """Seats whose running total was set to 0 by this record (the cut rule)."""
     event: str = "deal"
-    """``deal`` (a scored deal), ``revoke`` (a penalty) or ``cut`` (totals zeroed at the cut)."""
+    """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
+    ``abandoned`` (a deal a checker could not follow; points as written)."""
 
     @classmethod
     def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,

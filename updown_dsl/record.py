@@ -1,0 +1,175 @@
+"""Write a game played by the engine as a transcript, at any of the three levels.
+
+``full`` keeps the hands, ``plays`` keeps the bids and the cards as they fell,
+``sheet`` keeps bids, tricks taken and points: what a person at the table can
+write down.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterator, Sequence
+
+from .engine import Game, Trick, seat_by_rule, trump_rule_for
+from .scoring import DealResult
+from .transcript import LEVELS, Event, Header, Transcript
+
+WRITER = "updown 0.1.0"
+
+
+def rules_hash(game_or_variant: object) -> str:
+    """A short hash of the resolved rules (the variant's option tree)."""
+    variant = getattr(game_or_variant, "variant", game_or_variant)
+    options = getattr(variant, "options", {})
+    text = json.dumps(options, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """``p1`` … ``pN``."""
+    return tuple(f"p{i + 1}" for i in range(players))
+
+
+def game_headers(
+    game: Game,
+    names: Sequence[str],
+    *,
+    variant: str | None = None,
+    first_dealer: int | None = None,
+    level: str = "full",
+    extra: Sequence[tuple[str, str]] = (),
+) -> list[Header]:
+    """The header lines of a game's transcript, in canonical order."""
+    first = first_dealer if first_dealer is not None else _first_dealer(game)
+    headers = [
+        Header("variant", variant or game.variant.path or game.variant.name),
+        Header("players", " ".join(names)),
+        Header("first-dealer", names[first]),
+        Header("level", level),
+    ]
+    headers += [Header(k, v) for k, v in extra]
+    headers += [Header("writer", WRITER), Header("rules", rules_hash(game))]
+    return headers
+
+
+def _first_dealer(game: Game) -> int:
+    for r in game.results:
+        return r.dealer
+    return game.dealer
+
+
+def game_transcript(
+    game: Game,
+    names: Sequence[str] | None = None,
+    *,
+    level: str = "full",
+    variant: str | None = None,
+    extra: Sequence[tuple[str, str]] = (),
+) -> Transcript:
+    """The transcript of ``game`` so far (finished deals and the deal in progress).
+
+    :raises ValueError: for an unknown level or a wrong number of names.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    names = tuple(names) if names is not None else default_names(game.players)
+    if len(names) != game.players:
+        raise ValueError(f"{len(names)} names for {game.players} players")
+    headers = game_headers(game, names, variant=variant, level=level, extra=extra)
+    events = list(game_events(game, level))
+    return Transcript(tuple(headers), names, tuple(events))
+
+
+def game_events(game: Game, level: str = "full") -> Iterator[Event]:
+    """Every body event of ``game`` so far, in order."""
+    totals = [0] * game.players
+    pending_cut: list[DealResult] = []
+    for r in game.results:
+        if r.event == "cut":
+            pending_cut.append(r)
+            r.apply_to(totals)
+            continue
+        r.apply_to(totals)
+        if r.event == "revoke":
+            yield from _penalty_events(r, totals)
+            continue
+        yield from _deal_events(game, r, pending_cut, level, list(totals))
+        pending_cut = []
+    if not game.is_over and game.phase.value != "deal" or pending_cut:
+        yield from _current_deal_events(game, pending_cut, level)
+
+
+def _penalty_events(r: DealResult, totals: list[int]) -> Iterator[Event]:
+    seat = next(s for s, x in enumerate(r.seats) if x.penalty)
+    yield Event("penalty", actor=seat, number=r.seats[seat].penalty, code=r.offence)
+    if r.annulled:
+        yield Event("replay")
+    yield Event("total", amounts=tuple(totals))
+
+
+def _bid_order(game: Game, dealer: int) -> list[int]:
+    first = seat_by_rule(game.variant.bidding.first_bidder, dealer, game.players)
+    return [(first + i) % game.players for i in range(game.players)]
+
+
+def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence[object]],
+             cuts: Sequence[DealResult], turned: object, trump: object, trump_known: bool,
+             level: str, bids: Sequence[int | None]) -> Iterator[Event]:
+    """Deal header, (blind) bids, cut, hands, trump and bids of one deal."""
+    deal = game.deals[deal_number - 1]
+    yield Event("deal", number=deal_number, size=deal.cards, actor=dealer)
+    blind = game.variant.kinds[deal.kind].bidding == "before_deal"
+    order = _bid_order(game, dealer)
+    bid_events = [Event("bid", actor=s, number=bids[s]) for s in order if bids[s] is not None]
+    if blind:
+        yield from bid_events
+    for c in cuts:
+        yield Event("cut", actor=c.reset[0], cards=(c.turned,))  # type: ignore[arg-type]
+    if not any(hands):
+        return  # not dealt yet
+    if level == "full":
+        for s, h in enumerate(hands):
+            yield Event("hand", actor=s, cards=tuple(h))  # type: ignore[arg-type]
+    rules, rule = trump_rule_for(game.variant, deal, game.players, game.table.size)
+    if trump_known:
+        if level == "sheet":
+            yield Event("trump", suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
+        elif rule == "chosen":
+            chooser = seat_by_rule(rules.chooser, dealer, game.players, order[0])
+            yield Event("trump", actor=chooser, suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
+        elif turned is not None:
+            yield Event("turned", cards=(turned,))  # type: ignore[arg-type]
+        elif rule == "random":
+            yield Event("trump", suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
+    if not blind:
+        yield from bid_events
+
+
+def _trick_events(tricks: Sequence[Trick]) -> Iterator[Event]:
+    for t in tricks:
+        for tp in t.plays:
+            yield Event("play", actor=tp.seat, play=tp.play)
+
+
+def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], level: str,
+                 totals: list[int]) -> Iterator[Event]:
+    bids = [s.bid for s in r.seats]
+    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
+    if level == "sheet":
+        for s, seat in enumerate(r.seats):
+            yield Event("took", actor=s, number=seat.taken)
+    else:
+        yield from _trick_events(r.tricks)  # type: ignore[arg-type]
+    yield Event("score", amounts=tuple(s.points + s.bonus for s in r.seats))
+    yield Event("total", amounts=tuple(totals))
+
+
+def _current_deal_events(game: Game, cuts: Sequence[DealResult], level: str) -> Iterator[Event]:
+    trump_known = game.phase.value not in ("deal", "trump")
+    yield from _opening(game, game.deal.number, game.dealer, game.dealt_hands, cuts, game.turned,
+                        game.trump, trump_known, level, game.bids)
+    if level != "sheet":
+        yield from _trick_events(game.tricks)
+        for tp in game.trick:
+            yield Event("play", actor=tp.seat, play=tp.play)
