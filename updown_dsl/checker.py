@@ -81,46 +81,24 @@ def check_file(path: str | Path) -> CheckReport:
 
 def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
     """The variant a transcript names, with its ``option`` overrides applied."""
-    from .loader import resolve_variant_path, try_load_variant
+    from .loader import load_with_options, resolve_variant_path, try_load_variant
 
     name = t.variant
     if name is None:
         return None, []
     base = Path(t.path).parent if t.path else None
     found = resolve_variant_path(name, base)
-    variant, diags = try_load_variant(found if found is not None else name)
+    target = found if found is not None else name
+    variant, diags = try_load_variant(target)
     if variant is None:
         return None, [_at(t, "variant", "T010", f"cannot load the variant {name!r}")] + diags
     if not t.options:
         return variant, []
-    return _with_options(t, variant, found)
-
-
-def _with_options(t: Transcript, variant: Variant, found: Path | None) -> tuple[Variant | None, list[Diagnostic]]:
-    import yaml
-
-    from .loader import VariantError, loads_variant
-
-    overlay: dict[str, Any] = {}
-    for key, value in t.options:
-        node = overlay
-        parts = key.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-            if not isinstance(node, dict):
-                return None, [_at(t, "option", "T011", f"option {key!r} clashes with another option")]
-        try:
-            node[parts[-1]] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            node[parts[-1]] = value
-    base = str(found.resolve()) if found is not None else variant.name
-    text = yaml.safe_dump({"extends": base, "name": f"{variant.name} (with options)", **overlay},
-                          allow_unicode=True, sort_keys=False)
-    try:
-        return loads_variant(text, path=f"{t.path or '<transcript>'} options"), []
-    except VariantError as exc:
-        msgs = "; ".join(d.message for d in exc.diagnostics)
+    variant, diags = load_with_options(target, list(t.options), f"{t.path or '<transcript>'} options")
+    if variant is None:
+        msgs = "; ".join(d.message for d in diags)
         return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {msgs}")]
+    return variant, []
 
 
 def _at(t: Transcript, key: str, code: str, message: str) -> Diagnostic:

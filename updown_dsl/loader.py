@@ -670,3 +670,31 @@ class _Loader:
             cut_zeroes_total=w.get("cut_zeroes_total", False),
             cut_shows=w.get("cut_shows", "lifted_bottom"),
         )
+
+
+def load_with_options(
+    name_or_path: str | Path, options: list[tuple[str, str]], label: str = "<options>"
+) -> tuple[Variant | None, list[Diagnostic]]:
+    """A variant with ``key.path=value`` overrides applied (as a one-file ``extends`` overlay)."""
+    from .yamltree import dump_yaml, scalar_from_text
+
+    base, diags = try_load_variant(name_or_path)
+    if base is None or not options:
+        return base, diags
+    overlay: dict[str, Any] = {}
+    for key, value in options:
+        node = overlay
+        parts = key.split(".")
+        for part in parts[:-1]:
+            nxt = node.setdefault(part, {})
+            if not isinstance(nxt, dict):
+                return None, [Diagnostic("V012", f"option {key!r} clashes with another option")]
+            node = nxt
+        node[parts[-1]] = scalar_from_text(value)
+    found = resolve_variant_path(str(name_or_path))
+    extends = str(found.resolve()) if found is not None else str(name_or_path)
+    text = dump_yaml({"extends": extends, "name": f"{base.name} (with options)", **overlay})
+    try:
+        return loads_variant(text, path=label), []
+    except VariantError as exc:
+        return None, exc.diagnostics

@@ -254,3 +254,17 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
     except RecursionError:
         diags.append(Diagnostic("V001", "not valid YAML: nested too deeply", path=path, line=1, col=1))
     return None, diags
+
+
+def scalar_from_text(text: str) -> object:
+    """A single YAML scalar as YAML would read it (``3`` -> 3, ``true`` -> True, else the text)."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, (str, int, bool, type(None))) else text
+
+
+def dump_yaml(data: object) -> str:
+    """Plain data as YAML text (safe dumper)."""
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
