@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from .actions import Bid, ChooseTrump
 from .cards import Card, Suit
@@ -55,28 +55,58 @@ def check_text(text: str | bytes, path: str | None = None) -> CheckReport:
 
 
 def check_file(path: str | Path) -> CheckReport:
-    """Read and check a transcript file (text or the JSON form)."""
-    p = Path(path)
+    """Read and check a one-game transcript file (text or the JSON form).
+
+    For archives of many games use :func:`check_games`.
+    """
+    return next(check_games(path))
+
+
+def check_games(path: str | Path) -> Iterator[CheckReport]:
+    """Check every game of a file (an archive may hold many), one at a time.
+
+    The JSON form holds one game (or a list of games). A file that cannot be read
+    gives one unreadable report.
+    """
+    from .transcript import iter_transcripts
+
+    name = str(path)
     try:
-        data = p.read_bytes()
+        handle = open(path, "rb")
     except OSError as exc:
-        return CheckReport(str(path), (Diagnostic("T001", f"cannot read the file: {exc.strerror}",
-                                                  path=str(path)),), readable=False)
-    if data.lstrip()[:1] == b"{":
-        import json
+        yield CheckReport(name, (Diagnostic("T001", f"cannot read the file: {exc.strerror}", path=name),),
+                          readable=False)
+        return
+    with handle:
+        head = handle.read(64)
+        handle.seek(0)
+        if head.lstrip()[:1] in (b"{", b"["):
+            yield from _check_json(handle.read(), name)
+            return
+        for t, diags in iter_transcripts(handle, name):
+            if t is None:
+                yield CheckReport(name, tuple(diags), readable=False)
+            else:
+                yield check_transcript(t, diags)
 
-        from .transcript import transcript_from_json
 
-        try:
-            obj = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            return CheckReport(str(path), (Diagnostic("T001", f"not valid JSON: {exc}", path=str(path),
-                                                      line=1, col=1),), readable=False)
-        t, diags = transcript_from_json(obj, str(path))
+def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
+    import json
+
+    from .transcript import transcript_from_json
+
+    try:
+        obj = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        yield CheckReport(name, (Diagnostic("T001", f"not valid JSON: {exc}", path=name, line=1, col=1),),
+                          readable=False)
+        return
+    for item in obj if isinstance(obj, list) else [obj]:
+        t, diags = transcript_from_json(item, name)
         if t is None:
-            return CheckReport(str(path), tuple(diags), readable=False)
-        return check_transcript(t, diags)
-    return check_text(data, str(path))
+            yield CheckReport(name, tuple(diags), readable=False)
+        else:
+            yield check_transcript(t, diags)
 
 
 def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
@@ -541,4 +571,5 @@ def _seat_by_cut(game: Game) -> int:
     return seat_by_rule(game.variant.cut_by, game.dealer, game.players)
 
 
-__all__ = ["CheckReport", "check_file", "check_text", "check_transcript", "transcript_variant"]
+__all__ = ["CheckReport", "check_file", "check_games", "check_text", "check_transcript",
+           "transcript_variant"]

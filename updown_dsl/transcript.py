@@ -401,15 +401,56 @@ def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transc
                                  line=1, col=1)]
     reader = _Reader(path)
     reader.read(text.lstrip("\ufeff"))
+    return _finish(reader, path, 1)
+
+
+def _finish(reader: _Reader, path: str | None, first_line: int) -> tuple[Transcript, list[Diagnostic]]:
     if not any(h.key == "variant" for h in reader.headers):
-        reader.err("T006", "the header does not name the variant", 1,
+        reader.err("T006", "the header does not name the variant", first_line,
                    hint="add a line such as 'variant: <bundled name or file>'")
-    if not reader.players:
-        if not any(d.code == "T006" and "players" in d.message for d in reader.diags):
-            reader.err("T006", "the header does not name the players", 1,
-                       hint="add a line such as 'players: Anna Boris Vera Gleb'")
-    t = Transcript(tuple(reader.headers), reader.players, tuple(reader.events), path)
-    return t, reader.diags
+    if not reader.players and not any(d.code == "T006" and "players" in d.message for d in reader.diags):
+        reader.err("T006", "the header does not name the players", first_line,
+                   hint="add a line such as 'players: Anna Boris Vera Gleb'")
+    return Transcript(tuple(reader.headers), reader.players, tuple(reader.events), path), reader.diags
+
+
+def iter_transcripts(
+    lines: Iterable[str | bytes], path: str | None = None
+) -> Iterator[tuple[Transcript | None, list[Diagnostic]]]:
+    """Read the games of an archive one at a time (memory does not grow with the archive).
+
+    A ``variant:`` line after a game's deals starts the next game. Lines may be bytes
+    (a file opened in binary mode); undecodable or binary input ends the stream with a
+    ``T001`` diagnostic. Never raises.
+    """
+    reader = _Reader(path)
+    first_line = 1
+    seen_any = False
+    for number, raw in enumerate(lines, start=1):
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield None, [Diagnostic("T001", f"not a text file (not UTF-8 at line {number})",
+                                        path=path, line=number, col=1)]
+                return
+        if "\x00" in raw or (number <= 20 and _mostly_binary(raw)):
+            yield None, [Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
+                                    line=number, col=1)]
+            return
+        raw = raw.rstrip("\r\n")
+        if number == 1:
+            raw = raw.lstrip("\ufeff")
+        if reader.in_body and raw.strip().lower().startswith("variant:"):
+            yield _finish(reader, path, first_line)
+            reader = _Reader(path)
+            first_line = number
+        seen_any = seen_any or bool(raw.strip())
+        reader.line(raw, number)
+    if seen_any or reader.headers:
+        yield _finish(reader, path, first_line)
+    elif not seen_any:
+        yield None, [Diagnostic("T001", "the file is empty", path=path, line=1, col=1)]
 
 
 def _mostly_binary(text: str) -> bool:
@@ -599,6 +640,7 @@ __all__ = [
     "Transcript",
     "format_event",
     "format_transcript",
+    "iter_transcripts",
     "parse_transcript",
     "seat_of",
     "transcript_from_json",
