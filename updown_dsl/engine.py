@@ -647,23 +647,25 @@ class Game:
             if (self._ordinary_legal(hand) >> i) & 1:
                 return None
             return self._obligation_violation(hand, play.card)
-        if play in self._declared_plays(i, t.wild_of[i], not self._trick_plays, self._ordinary_legal(hand)) \
-                if t.wild_of[i] is not None else False:
-            return None
         w = t.wild_of[i]
         if w is None:
             return _violation("R015", f"{play.card} is an ordinary card and cannot be declared {play.declare!r}")
+        if play in self._declared_plays(i, w, not self._trick_plays, self._ordinary_legal(hand)):
+            return None
         if not self._trick_plays and play.declare in ("demand", "highest") and not self._demand_allowed(w):
-            when = "on the first trick of a deal" if w.lead_on == "first_trick" else "in this variant"
-            return _violation("R015", f"a {play.declare!r} lead is not allowed here (only {when})"
-                              if w.lead_on == "first_trick" else f"a {play.declare!r} lead is not allowed {when}")
+            if w.lead_on == "first_trick":
+                return _violation("R015", f"a {play.declare!r} lead is allowed only on the first trick of a deal")
+            return _violation("R015", f"a {play.declare!r} lead is not allowed in this variant")
         if not w.exempt and play.declare in w.follow and self._trick_plays:
             return self._obligation_violation(hand, play.card)
         return _violation("R015", f"{play} is not a declaration allowed here: {self._wild_choices(i)}")
 
     def _wild_choices(self, i: int) -> str:
-        plays = self._declared_plays(i, self.table.wild_of[i], not self._trick_plays,
-                                     self._ordinary_legal(self._hands[self.to_act]))  # type: ignore[arg-type]
+        w = self.table.wild_of[i]
+        if w is None:
+            return "none"
+        plays = self._declared_plays(i, w, not self._trick_plays,
+                                     self._ordinary_legal(self._hands[self.to_act]))
         return ", ".join(f"'{p}'" for p in plays) or "none now"
 
     def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:

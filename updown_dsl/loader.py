@@ -286,13 +286,14 @@ class _Loader:
                 self.err("V004", f"`{where}` must map names to integers", node)
                 return {}
             params: dict[str, int] = {}
-            for k, v in node.items:
-                if not (isinstance(v.value, int) and not isinstance(v.value, bool)) or v.kind != "scalar":
-                    self.err("V004", f"parameter {k.value!r} must be an integer", v)
+            for k, item in node.items:
+                value = item.value
+                if item.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
+                    self.err("V004", f"parameter {k.value!r} must be an integer", item)
                 elif not str(k.value).isidentifier():
                     self.err("V004", f"parameter name {k.value!r} is not a plain name", k)
                 else:
-                    params[str(k.value)] = v.value
+                    params[str(k.value)] = value
             return params
         if t == "players":
             sec = self.section(node, {

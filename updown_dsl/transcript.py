@@ -609,7 +609,8 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         if who:
             line += f" dealer {who}"
     elif kind in ("hand", "cut"):
-        line = " ".join([kind, who, *map(str, e.get("cards", []))])  # type: ignore[arg-type]
+        cards = e.get("cards", [])
+        line = " ".join([kind, who, *(str(c) for c in (cards if isinstance(cards, list) else []))])
     elif kind == "turned":
         line = f"turned {e['cards'][0]}"  # type: ignore[index]
     elif kind == "trump":
