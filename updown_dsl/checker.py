@@ -225,6 +225,7 @@ class _Walker:
         self.unknown = False
         self.pending: tuple[Event, Diagnostic] | None = None
         self.penalized = False
+        self.sheet_bids_done = False
         self.level_of_deal = "cards"
         events = block[1:]
         try:
@@ -377,6 +378,9 @@ class _Walker:
         elif kind == "bid":
             if g.phase is Phase.DEAL:
                 self.ensure_dealt(e)
+            if self.level == "sheet":
+                self.sheet_bids(e)
+                return
             self.act(e, Bid(e.number or 0))
         elif kind == "play":
             self.ensure_dealt(e)
@@ -394,6 +398,30 @@ class _Walker:
             self.penalty(e)
         elif kind == "replay":
             self.replay(e)
+
+    def sheet_bids(self, first: Event) -> None:
+        """A paper sheet lists bids by seat: take them in bidding order."""
+        if self.sheet_bids_done:
+            return
+        self.sheet_bids_done = True
+        g = self.game
+        by_seat: dict[int, Event] = {}
+        for e in self.block:
+            if e.kind == "bid" and e.actor is not None:
+                if e.actor in by_seat:
+                    self.report("R001", f"{self.who(e.actor)} bids twice in deal {g.deal.number}", e)
+                    raise _Stop
+                by_seat[e.actor] = e
+        for seat in g.bidding_order():
+            if g.phase is not Phase.BID:
+                break
+            e = by_seat.get(seat)
+            if e is None:
+                if self.is_last and not any(x.kind in ("took", "score", "total") for x in self.block):
+                    return  # the record stops during the bidding
+                self.report("R001", f"no bid is written for {self.who(seat)} in deal {g.deal.number}", first)
+                raise _Stop
+            self.act(e, Bid(e.number or 0))
 
     def act(self, e: Event, action: Any) -> None:
         g = self.game
