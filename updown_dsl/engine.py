@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, Bid, ChooseTrump, Play
 from .cards import Card, Suit
@@ -20,6 +20,9 @@ from .schedule import resolve_schedule
 from .scoring import DealResult, SeatResult, score_deal, set_bonuses, settle
 from .tables import SUIT_ID, SUITS, card_table
 from .variant import Deal, DealKind, TrumpRules, Variant, WildRules
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 
 class Phase(enum.StrEnum):
@@ -166,6 +169,12 @@ class Game:
     def is_over(self) -> bool:
         """True when the game has ended."""
         return self.phase is Phase.OVER
+
+    def view(self, seat: int) -> "SeatView":
+        """What ``seat`` can see (for a player or a bot): see :mod:`updown_dsl.view`."""
+        from .view import seat_view
+
+        return seat_view(self, seat)
 
     def bidding_order(self) -> list[int]:
         """Seats in the order they bid this deal."""
@@ -413,7 +422,6 @@ class Game:
         cut_index: int | None,
     ) -> None:
         """Put checked hands on the table, apply the cut rule and move on to trump or bids."""
-        table = self.table
         self._hands = masks
         self._dealt = dealt
         self._serial += 1
@@ -797,6 +805,27 @@ class Game:
     def _trick_keys_without(self, skip: int) -> list[int]:
         return [self._play_key(p, pl) for p, pl in enumerate(self._trick_plays) if p != skip
                 and pl.declare in (None, "as", "takes")]
+
+    def would_win(self, play: Play) -> bool:
+        """Whether ``play`` by the player to act would hold the trick as it stands now.
+
+        Cards still to come are not considered; a lead always holds the trick so far.
+        """
+        if self.phase is not Phase.PLAY or not self._trick_plays:
+            return self.phase is Phase.PLAY
+        i = self.table.index[play.card]
+        led = self._led_suit
+        if self._lead_mode == "open" and led < 0 and play.declare is None:
+            self._led_suit = self.table.suit_of[i]
+        self._trick_plays.append(play)
+        self._trick_index.append(i)
+        try:
+            keys = [self._play_key(p, pl) for p, pl in enumerate(self._trick_plays)]
+        finally:
+            self._trick_plays.pop()
+            self._trick_index.pop()
+            self._led_suit = led
+        return max(range(len(keys)), key=keys.__getitem__) == len(keys) - 1
 
     def _finish_trick(self) -> None:
         keys = [self._play_key(p, pl) for p, pl in enumerate(self._trick_plays)]

@@ -1,0 +1,91 @@
+"""Bots act on a seat's view only; the view shows one hand and public information."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+
+import pytest
+
+import updown_dsl as ud
+from updown_dsl.bots import HeuristicBot, RandomBot, make_bot
+from updown_dsl.engine import Phase
+from updown_dsl.view import SeatView
+
+
+def _play(name: str, seed: int, kinds: list[str]) -> ud.Game:
+    game = ud.Game(ud.load_variant(name), len(kinds), seed=seed)
+    bots = [make_bot(k, random.Random(seed * 10 + s)) for s, k in enumerate(kinds)]
+    while not game.is_over:
+        seat = game.to_act
+        game.apply(bots[seat].act(game.view(seat)))
+    return game
+
+
+def test_a_view_holds_no_other_hand() -> None:
+    game = ud.Game(ud.load_variant("odessa"), 4, seed=4)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    view = game.view(1)
+    assert view.hand == game.hand(1)
+    others = {c for s in (0, 2, 3) for c in game.hand(s)}
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
+    seen = {c for value in fields.values() if isinstance(value, tuple)
+            for c in value if isinstance(c, ud.Card)}
+    assert not seen & others
+    assert view.legal == () and not view.my_turn  # seat 1 is not to act: seat 0 leads
+
+
+def test_blind_bidding_shows_no_cards() -> None:
+    game = ud.Game(ud.load_variant("odessa"), 4, seed=1)
+    while game.deal.kind != "blind":
+        game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.BID
+    view = game.view(game.to_act)
+    assert view.hand == () and view.my_turn and view.legal
+
+
+def test_hidden_bids_stay_hidden_until_the_deal_ends() -> None:
+    game = ud.Game(ud.load_variant("russian"), 4, seed=2)
+    while game.deal.kind != "hidden":
+        game.apply(game.legal_actions()[0])
+    while game.phase is Phase.BID:
+        game.apply(game.legal_actions()[0])
+    view = game.view(0)
+    assert view.bids[0] is not None
+    assert view.bids[1:] == (None, None, None)
+
+
+def test_trump_chooser_sees_only_the_first_cards() -> None:
+    game = ud.Game(ud.load_variant("georgian"), 4, seed=3)
+    while game.phase is not Phase.TRUMP:
+        game.apply(game.legal_actions()[0])
+    chooser = game.view(game.to_act)
+    assert len(chooser.hand) == 3 and set(chooser.hand) <= set(game.hand(game.to_act))
+    assert game.view((game.to_act + 1) % 4).hand == ()
+
+
+@pytest.mark.parametrize("name", ["odessa", "georgian", "russian", "up-and-down", "oh-hell"])
+def test_bots_finish_games_legally(name: str) -> None:
+    game = _play(name, 7, ["heuristic", "random", "heuristic", "random"])
+    assert game.over_reason in ("schedule complete",) or "stop-loss" in (game.over_reason or "")
+
+
+def test_heuristic_beats_random() -> None:
+    heur, rand = [], []
+    for seed in range(40):
+        seat = seed % 4
+        kinds = ["random"] * 4
+        kinds[seat] = "heuristic"
+        game = _play("odessa", seed, kinds)
+        heur.append(game.totals[seat])
+        rand.extend(x for s, x in enumerate(game.totals) if s != seat)
+    assert statistics.mean(heur) > statistics.mean(rand) + 50
+
+
+def test_make_bot_names() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    with pytest.raises(ValueError):
+        make_bot("genius")
