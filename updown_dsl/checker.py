@@ -480,7 +480,8 @@ class _Walker:
                         "played the illegal card", e)
         rules = g.variant.revoke
         assert rules is not None
-        points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code)
+        points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code,
+                          offence.play)
         if e.number != points:
             self.report("R055", f"the penalty for {problem.code} is {points}, not {e.number}", e)
         self.penalized = rules.replay

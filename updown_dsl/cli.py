@@ -7,22 +7,25 @@ command functions so that ``updown --help`` stays cheap.
 Exit codes:
 
 * 0 — success;
-* 1 — problems found (``variant validate``);
+* 1 — problems found (``variant validate``; rule violations in ``check`` and ``sheet``);
 * 2 — usage error (bad option, player count or deal number out of range);
-* 3 — an input cannot be loaded (unknown variant, unreadable or broken variant file);
+* 3 — an input cannot be loaded (unknown variant, unreadable or broken variant file, a game
+  record that cannot be read at all); it wins over 1;
 * 4 — internal error (a bug; set ``UPDOWN_DEBUG=1`` to see the traceback).
 """
 
 import functools
 import os
-from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterator, NoReturn, Optional, TypeVar
 
 import typer
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
+    from .checker import CheckReport
     from .diagnostics import Diagnostic
+    from .transcript import Transcript
     from .variant import Variant
 
 EXIT_OK = 0
@@ -518,6 +521,423 @@ def score_cmd(
     line = (f"{variant.name}, {n} players, deal {d.number} ({where}): {bid_text}, taken {taken}"
             f"{extra_text} → {points}")
     _console().print(line, soft_wrap=True, markup=False)
+
+
+# --------------------------------------------------------------------------- game records: inputs
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+
+class _Inputs:
+    """The files named on the command line: glob patterns expanded, standard input read once,
+    each file's text kept for the source lines of diagnostics."""
+
+    def __init__(self) -> None:
+        self._stdin: bytes | None = None
+        self._texts: dict[str, str | None] = {}
+
+    @staticmethod
+    def expand(args: list[str]) -> list[str]:
+        """Each argument as given, or the files a glob pattern the shell left alone matches."""
+        import glob
+
+        out: list[str] = []
+        seen: set[str] = set()
+        for arg in args:
+            found = [arg]
+            if arg != STDIN and not os.path.lexists(arg) and glob.has_magic(arg):
+                matches = sorted(m for m in glob.glob(arg, recursive=True) if not os.path.isdir(m))
+                found = matches or [arg]
+            for f in found:
+                if f not in seen:
+                    seen.add(f)
+                    out.append(f)
+        return out
+
+    def stdin(self) -> bytes:
+        if self._stdin is None:
+            import click
+
+            self._stdin = click.get_binary_stream("stdin").read()
+        return self._stdin
+
+    @staticmethod
+    def name(arg: str) -> str:
+        return STDIN_NAME if arg == STDIN else arg
+
+    def reports(self, arg: str) -> "Iterator[CheckReport]":
+        """Check every game of one input (a file or ``-``), one at a time."""
+        from .checker import check_games
+
+        if arg == STDIN:
+            yield from _check_bytes(self.stdin(), STDIN_NAME)
+        else:
+            yield from check_games(arg)
+
+    def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
+        """Read every game of one input (a file or ``-``) without checking it."""
+        name = self.name(arg)
+        if arg == STDIN:
+            data = self.stdin()
+        else:
+            from .diagnostics import Diagnostic
+
+            try:
+                with open(arg, "rb") as f:
+                    data = f.read()
+            except OSError as exc:
+                return [(None, [Diagnostic("T001", f"cannot read the file: {exc.strerror or exc}",
+                                           path=name)])]
+        return list(_read_bytes(data, name))
+
+    def source(self, path: str | None) -> str | None:
+        """A file's text for the source line under a diagnostic (None: do not show one)."""
+        from .report import read_source
+
+        if path is None:
+            return None
+        if path not in self._texts:
+            if path == STDIN_NAME:
+                try:
+                    text: str | None = self.stdin().decode("utf-8")
+                except UnicodeDecodeError:
+                    text = None
+            else:
+                text = read_source(path)
+            # The JSON form is read through a rebuilt log: its line numbers are not the file's.
+            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+                text = None
+            self._texts[path] = text
+        return self._texts[path]
+
+    def render(self, diags: "list[Diagnostic]") -> str:
+        from .report import render_diagnostics
+
+        sources: dict[str, str] = {}
+        for d in diags:
+            if d.path and d.path not in sources and d.line is not None and d.code != "T001":
+                text = self.source(d.path)
+                if text is not None:
+                    sources[d.path] = text
+        return render_diagnostics(diags, sources)
+
+
+def _is_json(data: bytes) -> bool:
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+
+
+def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, list[Diagnostic]]]":
+    """The games of a log or of the JSON form (one game or a list), as the reader gives them."""
+    import io
+
+    from .diagnostics import Diagnostic
+    from .transcript import iter_transcripts, transcript_from_json
+
+    if _is_json(data):
+        import json
+
+        try:
+            obj = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            yield None, [Diagnostic("T001", f"not valid JSON: {exc}", path=name, line=1, col=1)]
+            return
+        for item in obj if isinstance(obj, list) else [obj]:
+            yield transcript_from_json(item, name)
+        return
+    yield from iter_transcripts(io.BytesIO(data), name)
+
+
+def _check_bytes(data: bytes, name: str) -> "Iterator[CheckReport]":
+    """:func:`~updown_dsl.checker.check_games` for text that is not in a file (standard input)."""
+    from .checker import CheckReport, check_transcript
+
+    for t, diags in _read_bytes(data, name):
+        if t is None:
+            yield CheckReport(name, tuple(diags), readable=False)
+        else:
+            yield check_transcript(t, diags)
+
+
+def _print_rendered(text: str, *, stderr: bool) -> None:
+    if text:
+        _console(stderr).print(_styled(text), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- check
+
+
+FilesArg = Annotated[list[str], typer.Argument(
+    metavar="FILE...",
+    help="Game records (logs or the JSON form; glob patterns are expanded; '-' reads standard input).")]
+
+
+@app.command("check")
+@_handle_errors
+def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
+    """Replay recorded games through the engine and report every broken rule.
+
+    Each file may hold several games. Exit status: 0 every game is clean (notes and
+    warnings allowed), 1 rule violations were found, 3 an input cannot be read.
+    """
+    from .diagnostics import Diagnostic
+    from .report import check_summary, diagnostics_json, sort_diagnostics
+
+    inputs = _Inputs()
+    paths = inputs.expand(files)
+    all_diags: list[Diagnostic] = []
+    clean = unfinished = unreadable = 0
+    errors: list[int] = []
+    printed = {False: False, True: False}
+    for arg in paths:
+        for report in inputs.reports(arg):
+            diags = sort_diagnostics(report.diagnostics)
+            if not report.readable:
+                unreadable += 1
+            elif report.errors:
+                errors.append(len(report.errors))
+            else:
+                clean += 1
+            if report.readable and not report.finished:
+                unfinished += 1
+            if json_out:
+                all_diags.extend(diags)
+            elif diags:
+                stream = not report.readable  # unreadable inputs on stderr, findings on stdout
+                if printed[stream]:
+                    _console(stream).print()
+                _print_rendered(inputs.render(diags), stderr=stream)
+                printed[stream] = True
+    if json_out:
+        _echo_json(diagnostics_json(all_diags))
+    else:
+        from rich.text import Text
+
+        if printed[False]:
+            _console().print()
+        style = "bold red" if errors or unreadable else "bold green"
+        _console().print(Text(check_summary(len(paths), clean, errors, unfinished, unreadable),
+                              style=style), soft_wrap=True)
+    if unreadable:
+        raise typer.Exit(EXIT_INPUT)
+    if errors:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+@app.command("sheet")
+@_handle_errors
+def sheet_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE",
+                                        help="A game record (log or JSON form; '-' reads standard input).")],
+    game_no: Annotated[int, typer.Option("--game", "-g", min=1,
+                                         help="Which game of the file (1-based).")] = 1,
+    json_out: JsonOpt = False,
+) -> None:
+    """A recorded game as the paper score sheet, with the points the engine gives.
+
+    One row per deal (and per penalty, cut or abandoned deal), running totals, then
+    the settlement and the winners. The rule violations found follow the sheet (exit 1).
+    """
+    from .report import sheet_rows, sheet_summary, sort_diagnostics, to_json
+
+    inputs = _Inputs()
+    report = None
+    count = 0
+    for count, r in enumerate(inputs.reports(file), start=1):
+        if count == game_no:
+            report = r
+            break
+    if report is None:
+        _usage_error(f"{inputs.name(file)} holds {_plural(count, 'game')}, not {game_no}", "--game")
+    diags = sort_diagnostics(report.diagnostics)
+    if not report.readable or report.game is None:
+        if json_out:
+            from .report import diagnostics_json
+
+            _echo_json(diagnostics_json(diags))
+        else:
+            _print_rendered(inputs.render(diags), stderr=True)
+        raise typer.Exit(EXIT_INPUT)
+    game = report.game
+    players = list(report.transcript.players) if report.transcript is not None else [
+        f"p{i + 1}" for i in range(game.players)]
+    rows = sheet_rows(game, players, report.transcript)
+    summary = sheet_summary(game, players)
+    if json_out:
+        _echo_json(to_json({
+            "path": report.path,
+            "game": game_no,
+            "variant": report.transcript.variant if report.transcript is not None else game.variant.name,
+            "level": report.level,
+            "players": players,
+            "rows": rows,
+            **summary,
+            "diagnostics": [d.to_dict() for d in diags],
+        }))
+    else:
+        _print_sheet(game.variant.name, players, rows, summary, report.path, game_no)
+        if diags:
+            _console().print()
+            _print_rendered(inputs.render(diags), stderr=False)
+    if report.errors:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], summary: dict[str, Any],
+                 path: str | None, game_no: int) -> None:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from .report import sheet_cell
+
+    out = _console()
+    title = Text(variant, style="bold")
+    if path:
+        title.append(f"  {path}" + (f", game {game_no}" if game_no > 1 else ""), style="dim")
+    out.print(title, soft_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
+                  caption="each player: bid/taken points, then Σ the running total",
+                  caption_justify="left")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("cards", justify="right", no_wrap=True)
+    table.add_column("tr", justify="center", no_wrap=True)
+    table.add_column("dealer", no_wrap=True)
+    for name in players:
+        table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
+        table.add_column("Σ", justify="right", no_wrap=True, style="bold")
+    notes: list[Text] = []
+    for row in rows:
+        kind = row["kind"]
+        number = str(row["deal"])
+        style = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}.get(kind, "")
+        if kind == "deal":
+            cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
+        elif kind == "abandoned":
+            number += "*"
+            cells = [number, row["mark"], row["trump"], Text(row["dealer"], style=style)]
+        else:
+            number += "*"
+            cells = [number, "", "", Text(kind, style=style)]
+        if row["note"] and kind != "deal":
+            notes.append(Text(f"{number} {row['note']}", style=style))
+        for seat in row["seats"]:
+            cells += [sheet_cell(seat, kind), str(seat["total"])]
+        table.add_row(*cells, style="dim" if kind == "abandoned" else None)
+    from rich.measure import Measurement
+
+    # Never cut a number short: wider than the terminal rather than "1…".
+    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
+    if natural > out.width:
+        from rich.console import Console
+
+        out = Console(highlight=False, width=natural)
+    out.print(table)
+    for note in notes:
+        out.print(note, soft_wrap=True)
+    if summary["finished"]:
+        line = Text(f"game over after deal {summary['last_deal']}", style="bold")
+        if summary["over_reason"]:
+            line.append(f" ({summary['over_reason']})", style="")
+        out.print(line, soft_wrap=True)
+        settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
+        out.print(Text(f"settlement: {settle}"), soft_wrap=True)
+        winners = summary["winners"]
+        out.print(Text(("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners),
+                       style="bold green"), soft_wrap=True)
+    else:
+        out.print(Text(f"unfinished after deal {summary['last_deal']} of {summary['deals']}",
+                       style="bold yellow"), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- convert
+
+
+@app.command("convert")
+@_handle_errors
+def convert_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE",
+                                        help="A game record (log or JSON form; '-' reads standard input).")],
+    to: Annotated[Optional[str], typer.Option(
+        "--to", "-t", metavar="json|log",
+        help="Output form (default: the other one).")] = None,
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite OUT if it exists.")] = False,
+) -> None:
+    """Convert a game record between the log form and the JSON form.
+
+    The log is written in canonical form; a file of several games gives a JSON list.
+    Only the record is read: rules are not checked (use `updown check`). A record the
+    reader cannot read in full is not converted (exit 3).
+    """
+    import json
+
+    from .diagnostics import Severity
+    from .transcript import format_transcript, transcript_to_json
+
+    if to is not None and to.lower() not in ("json", "log"):
+        _usage_error(f"the output form is 'json' or 'log', not {to!r}", "--to")
+    if output is not None and output != STDIN and os.path.lexists(output) and not force:
+        _usage_error(f"{output} exists; add --force to overwrite it", "--output")
+    inputs = _Inputs()
+    records = inputs.records(file)
+    diags = [d for _, ds in records for d in ds]
+    blocking = any(t is None for t, _ in records) or any(d.severity == Severity.ERROR for d in diags)
+    if diags:
+        from .report import sort_diagnostics
+
+        _print_rendered(inputs.render(sort_diagnostics(diags)), stderr=True)
+    if blocking:
+        _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
+        raise typer.Exit(EXIT_INPUT)
+    games = [t for t, _ in records if t is not None]
+    form = to.lower() if to is not None else ("log" if _input_is_json(inputs, file) else "json")
+    if form == "json":
+        data = [transcript_to_json(t) for t in games]
+        text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = "\n".join(format_transcript(t) for t in games)
+    if output is None or output == STDIN:
+        typer.echo(text, nl=False)
+        return
+    _write_new(output, text, force)
+    _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",
+                         soft_wrap=True, markup=False, highlight=False)
+
+
+def _input_is_json(inputs: _Inputs, arg: str) -> bool:
+    if arg == STDIN:
+        return _is_json(inputs.stdin())
+    with open(arg, "rb") as f:
+        return _is_json(f.read(4096))
+
+
+def _write_new(path: str, text: str, force: bool) -> None:
+    """Write ``text`` to ``path``: a new file, or (``force``) replace the old one in one step."""
+    data = text.encode("utf-8")
+    if not force:
+        try:
+            with open(path, "xb") as f:
+                f.write(data)
+        except FileExistsError:
+            _usage_error(f"{path} exists; add --force to overwrite it", "--output")
+        return
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".updown-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 # --------------------------------------------------------------------------- entry point

@@ -52,6 +52,7 @@ CATALOGUE: dict[str, str] = {
     "T006": "the header lacks the variant or the players",
     "T007": "a header key is given twice",
     "T008": "unknown header key (kept, not used)",
+    "T009": "a header value is not valid",
     "T010": "the transcript's variant cannot be loaded",
     "T011": "an `option` header line cannot be applied",
     "T012": "the number of players is not allowed by the variant",

@@ -955,11 +955,12 @@ class Game:
         self.over_reason = reason
 
     # ------------------------------------------------------------------ penalties
-    def revoke(self, seat: int, code: str = "R010") -> int:
+    def revoke(self, seat: int, code: str = "R010", play: Play | None = None) -> int:
         """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
 
         Adds the penalty to the offender's total; when the variant says so, the
-        deal is annulled and dealt again by the same dealer. Returns the points.
+        deal is annulled and dealt again by the same dealer. ``play`` (the illegal
+        card, taken back) is kept in the record. Returns the points.
 
         :raises IllegalAction: when the variant has no penalty for ``code``.
         """
@@ -970,8 +971,13 @@ class Game:
             raise IllegalAction(_violation("R002", "a revoke can only happen while cards are played"))
         points = rules.points * (self.kind.multiplier if rules.multiplied else 1)
         self.totals[seat] += points
+        played = [(tp.seat, tp.play) for t in self.tricks for tp in t.plays]
+        played += list(zip(self._trick_seats, self._trick_plays))
+        if play is not None:
+            played.append((seat, play))
         record = DealResult.penalty(self.deal, self.dealer, self.players, seat, points, code,
-                                    annulled=rules.replay)
+                                    annulled=rules.replay, bids=self._bids, hands=tuple(self._dealt),
+                                    trump=self.trump, turned=self.turned, played=tuple(played))
         self.results.append(record)
         if rules.replay:
             self._start_deal()

@@ -11,9 +11,10 @@ import hashlib
 import json
 from typing import Iterator, Sequence
 
-from .engine import Game, Trick, seat_by_rule, trump_rule_for
+from .engine import Game, seat_by_rule, trump_rule_for
 from .scoring import DealResult
-from .transcript import LEVELS, Event, Header, Transcript
+from .actions import Play
+from .transcript import _NAME, LEVELS, RESERVED_NAMES, Event, Header, Transcript
 
 WRITER = "updown 0.1.0"
 
@@ -43,7 +44,7 @@ def game_headers(
     """The header lines of a game's transcript, in canonical order."""
     first = first_dealer if first_dealer is not None else _first_dealer(game)
     headers = [
-        Header("variant", variant or game.variant.path or game.variant.name),
+        Header("variant", variant or _variant_label(game)),
         Header("players", " ".join(names)),
         Header("first-dealer", names[first]),
         Header("level", level),
@@ -53,10 +54,44 @@ def game_headers(
     return headers
 
 
+def _variant_label(game: Game) -> str:
+    """The bundled name when the variant is a bundled file, else its path."""
+    from pathlib import Path
+
+    from .loader import variants_dir
+
+    path = game.variant.path
+    if path is None:
+        return game.variant.name
+    p = Path(path)
+    try:
+        if p.resolve().parent == variants_dir().resolve():
+            return p.stem
+    except OSError:
+        pass
+    return path
+
+
 def _first_dealer(game: Game) -> int:
     for r in game.results:
         return r.dealer
     return game.dealer
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Player names a transcript can hold: one word each, no ``#`` or ``:``, not a
+    keyword of the format, all different (ignoring case).
+
+    :raises ValueError: naming the first bad name.
+    """
+    seen: set[str] = set()
+    for name in names:
+        if not _NAME.fullmatch(name) or name.lower() in RESERVED_NAMES:
+            raise ValueError(f"{name!r} cannot be a player's name in a transcript "
+                             "(one word, no '#' or ':', not a keyword such as 'deal')")
+        if name.lower() in seen:
+            raise ValueError(f"two players are called {name!r}")
+        seen.add(name.lower())
 
 
 def game_transcript(
@@ -76,35 +111,66 @@ def game_transcript(
     names = tuple(names) if names is not None else default_names(game.players)
     if len(names) != game.players:
         raise ValueError(f"{len(names)} names for {game.players} players")
+    check_names(names)
     headers = game_headers(game, names, variant=variant, level=level, extra=extra)
     events = list(game_events(game, level))
+    if game.is_over:
+        events.append(Event("settlement", amounts=tuple(game.settlement())))
     return Transcript(tuple(headers), names, tuple(events))
 
 
 def game_events(game: Game, level: str = "full") -> Iterator[Event]:
     """Every body event of ``game`` so far, in order."""
     totals = [0] * game.players
-    pending_cut: list[DealResult] = []
+    cuts: list[DealResult] = []
+    penalties: list[DealResult] = []  # revokes that did not annul their deal
     for r in game.results:
-        if r.event == "cut":
-            pending_cut.append(r)
-            r.apply_to(totals)
-            continue
         r.apply_to(totals)
-        if r.event == "revoke":
-            yield from _penalty_events(r, totals)
-            continue
-        yield from _deal_events(game, r, pending_cut, level, list(totals))
-        pending_cut = []
-    if not game.is_over and game.phase.value != "deal" or pending_cut:
-        yield from _current_deal_events(game, pending_cut, level)
+        if r.event == "cut":
+            cuts.append(r)
+        elif r.event == "revoke" and r.annulled:
+            yield from _annulled_deal_events(game, r, cuts, level, list(totals))
+            cuts = []
+        elif r.event == "revoke":
+            penalties.append(r)
+        else:
+            yield from _deal_events(game, r, cuts, penalties, level, list(totals))
+            cuts, penalties = [], []
+    if not game.is_over and (game.phase.value != "deal" or cuts or penalties):
+        yield from _current_deal_events(game, cuts, penalties, level)
 
 
-def _penalty_events(r: DealResult, totals: list[int]) -> Iterator[Event]:
-    seat = next(s for s, x in enumerate(r.seats) if x.penalty)
-    yield Event("penalty", actor=seat, number=r.seats[seat].penalty, code=r.offence)
-    if r.annulled:
-        yield Event("replay")
+def _penalty_event(r: DealResult) -> Event:
+    seat = r.actor if r.actor is not None else 0
+    return Event("penalty", actor=seat, number=r.seats[seat].penalty, code=r.offence)
+
+
+def _plays_with_penalties(plays: Sequence[tuple[int, Play]], penalties: Sequence[DealResult]) -> Iterator[Event]:
+    """Cards as played, with each illegal card and its penalty where they happened."""
+    at = {len(p.played) - 1: p for p in penalties if p.played}
+    for k, (seat, play) in enumerate(plays):
+        if k in at:
+            offence = at.pop(k)
+            seat_o, play_o = offence.played[-1]
+            yield Event("play", actor=seat_o, play=play_o)  # type: ignore[arg-type]
+            yield _penalty_event(offence)
+        yield Event("play", actor=seat, play=play)
+    for offence in at.values():
+        seat_o, play_o = offence.played[-1]
+        yield Event("play", actor=seat_o, play=play_o)  # type: ignore[arg-type]
+        yield _penalty_event(offence)
+
+
+def _annulled_deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], level: str,
+                          totals: list[int]) -> Iterator[Event]:
+    """A deal stopped by a revoke: as far as it went, the penalty, and ``replay``."""
+    bids = [s.bid for s in r.seats]
+    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
+    if level != "sheet":
+        for seat, play in r.played:
+            yield Event("play", actor=seat, play=play)  # type: ignore[arg-type]
+    yield _penalty_event(r)
+    yield Event("replay")
     yield Event("total", amounts=tuple(totals))
 
 
@@ -146,30 +212,29 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
         yield from bid_events
 
 
-def _trick_events(tricks: Sequence[Trick]) -> Iterator[Event]:
-    for t in tricks:
-        for tp in t.plays:
-            yield Event("play", actor=tp.seat, play=tp.play)
-
-
-def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], level: str,
-                 totals: list[int]) -> Iterator[Event]:
+def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], penalties: Sequence[DealResult],
+                 level: str, totals: list[int]) -> Iterator[Event]:
     bids = [s.bid for s in r.seats]
     yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
     if level == "sheet":
+        yield from (_penalty_event(p) for p in penalties)
         for s, seat in enumerate(r.seats):
             yield Event("took", actor=s, number=seat.taken)
     else:
-        yield from _trick_events(r.tricks)  # type: ignore[arg-type]
+        plays = [(tp.seat, tp.play) for t in r.tricks for tp in t.plays]  # type: ignore[attr-defined]
+        yield from _plays_with_penalties(plays, penalties)
     yield Event("score", amounts=tuple(s.points + s.bonus for s in r.seats))
     yield Event("total", amounts=tuple(totals))
 
 
-def _current_deal_events(game: Game, cuts: Sequence[DealResult], level: str) -> Iterator[Event]:
+def _current_deal_events(game: Game, cuts: Sequence[DealResult], penalties: Sequence[DealResult],
+                         level: str) -> Iterator[Event]:
     trump_known = game.phase.value not in ("deal", "trump")
     yield from _opening(game, game.deal.number, game.dealer, game.dealt_hands, cuts, game.turned,
                         game.trump, trump_known, level, game.bids)
-    if level != "sheet":
-        yield from _trick_events(game.tricks)
-        for tp in game.trick:
-            yield Event("play", actor=tp.seat, play=tp.play)
+    if level == "sheet":
+        yield from (_penalty_event(p) for p in penalties)
+        return
+    plays = [(tp.seat, tp.play) for t in game.tricks for tp in t.plays]
+    plays += [(tp.seat, tp.play) for tp in game.trick]
+    yield from _plays_with_penalties(plays, penalties)

@@ -38,18 +38,31 @@ class DealResult:
     offence: str | None = None
     reset: tuple[int, ...] = ()
     """Seats whose running total was set to 0 by this record (the cut rule)."""
+    actor: int | None = None
+    """``revoke``: the offender's seat."""
+    played: tuple[tuple[int, object], ...] = ()
+    """``revoke``: (seat, play) of every card played in the deal up to and including the
+    illegal one, in order."""
     event: str = "deal"
     """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
     ``abandoned`` (a deal a checker could not follow; points as written)."""
 
     @classmethod
     def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,
-                code: str, *, annulled: bool = True) -> DealResult:
-        """The record of a revoke penalty (``annulled``: the deal is dealt again)."""
+                code: str, *, annulled: bool = True, bids: Sequence[int | None] = (),
+                hands: tuple[tuple[Card, ...], ...] = (), trump: Suit | None = None,
+                turned: Card | None = None, played: tuple[tuple[int, object], ...] = ()) -> DealResult:
+        """The record of a revoke penalty (``annulled``: the deal is dealt again).
+
+        It keeps the deal as far as it went (hands, bids, cards played, the illegal card
+        last) so that a transcript can show it.
+        """
         seats = tuple(
-            SeatResult(None, 0, 0, penalty=points if s == seat else 0) for s in range(players)
+            SeatResult(bids[s] if bids else None, 0, 0, penalty=points if s == seat else 0)
+            for s in range(players)
         )
-        return cls(deal, dealer, seats, annulled=annulled, offence=code, event="revoke")
+        return cls(deal, dealer, seats, trump, turned, hands=hands, annulled=annulled, offence=code,
+                   actor=seat, played=played, event="revoke")
 
     @classmethod
     def cut(cls, deal: Deal, dealer: int, players: int, seat: int, card: Card) -> DealResult:

@@ -58,7 +58,8 @@ class Event:
     """One line of a transcript body.
 
     ``kind`` is one of ``deal hand cut turned trump bid play took score total penalty
-    replay settlement comment``. Which fields are set depends on the kind.
+    replay settlement comment raw`` (``raw``: a line that could not be read, kept as
+    written in ``text``). Which fields are set depends on the kind.
     """
 
     kind: str
@@ -180,10 +181,15 @@ class _Reader:
         self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, hint=hint))
 
     def read(self, text: str) -> None:
-        for number, raw in enumerate(text.splitlines(), start=1):
-            self.line(raw, number)
+        # Only "\n" ends a line (as in iter_transcripts): form feeds and the like are text.
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        for number, raw in enumerate(lines, start=1):
+            self.line(raw.rstrip("\r"), number)
 
     def line(self, raw: str, number: int) -> None:
+        raw = raw.replace("\ufeff", "")  # a byte-order mark is never text
         body, comment = _split_comment(raw)
         stripped = body.strip()
         if not stripped:
@@ -194,9 +200,9 @@ class _Reader:
                     self.headers.append(Header("#", comment, number))
             return
         col = len(body) - len(body.lstrip()) + 1
-        words = stripped.split()
+        words: list[str] = [_Tok(m.group(), m.start()) for m in re.finditer(r"\S+", stripped)]
         first = words[0].lower()
-        if not self.in_body and first != "deal" and ":" in stripped:
+        if not self.in_body and _HEADER_LINE.match(stripped):
             self.header(stripped, number, comment)
             return
         if first == "deal" and not self.players:
@@ -206,7 +212,10 @@ class _Reader:
         try:
             event = self.event(words, number, col)
         except _Bad as bad:
-            self.err(bad.code, bad.message, number, col + _offset(stripped, bad.word), bad.hint)
+            pos = bad.word.pos if isinstance(bad.word, _Tok) else 0
+            self.err(bad.code, bad.message, number, col + pos, bad.hint)
+            # Keep the line as written: nothing the user wrote is lost on rewriting.
+            self.events.append(Event("raw", number, col, text=stripped, comment=comment))
             return
         if event is not None:
             self.events.append(replace(event, comment=comment) if comment is not None else event)
@@ -224,8 +233,16 @@ class _Reader:
             names = tuple(value.replace(",", " ").split())
             if len(set(n.lower() for n in names)) != len(names):
                 self.err("T005", "a player name is given twice in 'players'", number)
+            for name in names:
+                if name.lower() in RESERVED_NAMES or not _NAME.fullmatch(name):
+                    self.err("T005", f"{name!r} cannot be a player's name (it reads as something else)",
+                             number)
             value = " ".join(names)
             self.players = names
+        elif key == "first-dealer" and self.players and seat_of(self.players, value) is None:
+            self.err("T005", f"the first dealer {value!r} is not one of the players", number)
+        elif key == "level" and value not in LEVELS:
+            self.err("T009", f"level must be one of {', '.join(LEVELS)}, not {value!r}", number)
         self.headers.append(Header(key, value, number, comment))
 
     def seat(self, word: str) -> int:
@@ -260,6 +277,8 @@ class _Reader:
                 raise _Bad("T002", "'penalty' takes a player, points and a rule code", words[0],
                            hint="e.g. 'penalty Boris -50 R010'")
             code = words[3].upper() if len(words) == 4 else None
+            if code is not None and not re.fullmatch(r"[A-Z]\d{3}", code):
+                raise _Bad("T002", f"not a rule code: {words[3]!r}", words[3], hint="e.g. R010")
             return Event("penalty", number, col, actor=self.seat(words[1]),
                          number=_int(words[2]), code=code)
         if first == "replay":
@@ -327,9 +346,21 @@ class _Bad(Exception):
         self.code, self.message, self.word, self.hint = code, message, word, hint
 
 
-def _offset(text: str, word: str) -> int:
-    i = text.find(word)
-    return max(i, 0)
+class _Tok(str):
+    """A word of a line that remembers where it starts (for columns in diagnostics)."""
+
+    pos: int
+
+    def __new__(cls, text: str, pos: int) -> _Tok:
+        tok = super().__new__(cls, text)
+        tok.pos = pos
+        return tok
+
+
+_HEADER_LINE = re.compile(r"[A-Za-z_][\w-]*\s*:")
+_NAME = re.compile(r"[^\s#:]+")
+#: Words that begin a body line: a player may not be called by one of them.
+RESERVED_NAMES = frozenset(KEYWORD_EVENTS) | {"option", "variant", "players"}
 
 
 def _split_comment(raw: str) -> tuple[str, str | None]:
@@ -465,7 +496,7 @@ def _mostly_binary(text: str) -> bool:
 
 
 def _amounts_text(players: tuple[str, ...], amounts: Iterable[int | None]) -> str:
-    return " ".join(f"{p} {a}" for p, a in zip(players, amounts) if a is not None)
+    return "".join(f" {p} {a}" for p, a in zip(players, amounts) if a is not None)
 
 
 def format_event(event: Event, players: tuple[str, ...]) -> str:
@@ -475,6 +506,11 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
     if k == "comment":
         text = f"# {event.text}" if event.text else "#"
         return text
+    if k == "raw":
+        line = event.text
+        if event.comment is not None:
+            line += f"  # {event.comment}" if event.comment else "  #"
+        return line
     if k == "deal":
         parts = [f"deal {event.number}"]
         if event.size is not None:
@@ -495,7 +531,7 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
     elif k == "play":
         line = f"{who} play {UNKNOWN if event.play is None else event.play}"
     elif k in ("score", "total", "settlement"):
-        line = f"{k} {_amounts_text(players, event.amounts)}"
+        line = f"{k}{_amounts_text(players, event.amounts)}"
     elif k == "penalty":
         line = f"penalty {who} {event.number}" + (f" {event.code}" if event.code else "")
     elif k == "replay":
@@ -560,7 +596,7 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
             out["amounts"] = {p: a for p, a in zip(t.players, e.amounts) if a is not None}
         if e.code is not None:
             out["code"] = e.code
-        if e.kind == "comment":
+        if e.kind in ("comment", "raw"):
             out["text"] = e.text
         if e.comment is not None:
             out["comment"] = e.comment
@@ -570,7 +606,8 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
         "format": "updown-transcript",
         "version": 1,
         "headers": [
-            {"key": h.key, "value": h.value, **({"comment": h.comment} if h.comment is not None else {})}
+            {"key": h.key, "value": h.value, "line": h.line,
+             **({"comment": h.comment} if h.comment is not None else {})}
             for h in t.headers
         ],
         "players": list(t.players),
@@ -584,16 +621,25 @@ def transcript_from_json(data: object, path: str | None = None) -> tuple[Transcr
         return None, [Diagnostic("T001", "not an updown transcript in JSON form", path=path, line=1, col=1)]
     try:
         players = tuple(str(p) for p in data.get("players", []))
-        lines = [
-            format_header(Header(str(h["key"]), str(h["value"]), 0,
-                                 None if h.get("comment") is None else str(h["comment"])))
+        entries = [
+            (h.get("line"), format_header(Header(str(h["key"]), str(h["value"]), 0,
+                                                 None if h.get("comment") is None else str(h["comment"]))))
             for h in data.get("headers", [])
         ]
-        body = [_json_line(e, players) for e in data.get("events", [])]
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        entries += [(e.get("line"), _json_line(e, players)) for e in data.get("events", [])]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         return None, [Diagnostic("T001", f"a JSON transcript entry is malformed: {exc}", path=path,
                                  line=1, col=1)]
-    return parse_transcript("\n".join(lines + body) + "\n", path)
+    lines: list[str] = []
+    for line_no, text in entries:
+        if "\n" in text or "\r" in text:
+            return None, [Diagnostic("T001", "a JSON transcript entry holds a line break", path=path,
+                                     line=1, col=1)]
+        # Keep each entry on the line it came from, so diagnostics point at the same lines.
+        if isinstance(line_no, int) and not isinstance(line_no, bool) and len(lines) + 1 < line_no <= 10**6:
+            lines.extend([""] * (line_no - 1 - len(lines)))
+        lines.append(text)
+    return parse_transcript("\n".join(lines) + "\n", path)
 
 
 def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
@@ -601,6 +647,11 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
     who = str(e.get("player", ""))
     if kind == "comment":
         line = f"# {e.get('text', '')}".rstrip()
+        return line
+    if kind == "raw":
+        line = str(e.get("text", ""))
+        if "comment" in e:
+            line += f"  # {e['comment']}" if e["comment"] else "  #"
         return line
     if kind == "deal":
         line = f"deal {e['number']}"
@@ -612,7 +663,10 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         cards = e.get("cards", [])
         line = " ".join([kind, who, *(str(c) for c in (cards if isinstance(cards, list) else []))])
     elif kind == "turned":
-        line = f"turned {e['cards'][0]}"  # type: ignore[index]
+        cards = e.get("cards")
+        if not isinstance(cards, list) or len(cards) != 1:
+            raise ValueError("a 'turned' entry needs one card")
+        line = f"turned {cards[0]}"
     elif kind == "trump":
         suit = e.get("suit") or "none"
         line = f"{who} trump {suit}" if who else f"trump {suit}"
@@ -622,8 +676,9 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"{who} play {e['play']}"
     elif kind in ("score", "total", "settlement"):
         amounts = e.get("amounts", {})
-        assert isinstance(amounts, dict)
-        line = f"{kind} " + " ".join(f"{p} {amounts[p]}" for p in players if p in amounts)
+        if not isinstance(amounts, dict):
+            raise ValueError(f"'amounts' of a {kind} entry must map players to numbers")
+        line = kind + "".join(f" {p} {amounts[p]}" for p in players if p in amounts)
     elif kind == "penalty":
         line = f"penalty {who} {e['number']}" + (f" {e['code']}" if e.get("code") else "")
     elif kind == "replay":
