@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
@@ -602,6 +602,8 @@ def test_tricks_not_adding_up_on_a_sheet_are_flagged(case, seed, pick):
 @settings(max_examples=40, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
+# a play lost from the last deal of a finished game (score, total and settlement follow)
+@example(case=("up-and-down-online", 4), seed=10246, pick=9523, level="plays")
 def test_deleting_a_needed_line_is_flagged(case, seed, pick, level):
     """A play, bid, hand, took, deal or named-trump line cannot just go missing."""
     name, n = case

@@ -522,6 +522,28 @@ def test_plays_level_without_revoke_is_clean():
     only_notes(check_text(text), "T020")
 
 
+def test_plays_level_missing_card_in_a_finished_last_deal_is_r045():
+    # Deal 2 as in the clean record above, but Vera's second card is not written although
+    # the deal's score and total are: the record does not stop inside the deal.
+    text = UD3_PLAYS + UD_DEAL_1 + doc("""
+
+        deal 2 cards 2 dealer Anna
+        turned 2S
+        Boris bid 1
+        Vera bid 1
+        Anna bid 0
+        Boris play KH
+        Vera play 4H
+        Anna play 7H
+        Boris play 8C
+        Anna play 10C
+        score Anna 1 Boris 11 Vera 0
+        total Anna 12 Boris 21 Vera 10
+        """)
+    report = check_text(text)
+    assert "R045" in [code for code, _ in errors(report)], show(report)
+
+
 def test_unknown_cards_at_plays_level_are_a_note_not_errors():
     # Boris's card in deal 1 is not known: the deal is checked from the tricks taken.
     text = UD3_PLAYS + doc("""

@@ -121,6 +121,10 @@ def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]
     target = found if found is not None else name
     variant, diags = try_load_variant(target)
     if variant is None:
+        unknown = [d for d in diags if d.code == "V010" and d.path is None]
+        if unknown:  # no such variant: one diagnostic, at the header line
+            return None, [_at(t, "variant", "T010", f"cannot load the variant {name!r}: "
+                              f"{unknown[0].message}", unknown[0].hint)]
         return None, [_at(t, "variant", "T010", f"cannot load the variant {name!r}")] + diags
     if not t.options:
         return variant, []
@@ -131,9 +135,9 @@ def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]
     return variant, []
 
 
-def _at(t: Transcript, key: str, code: str, message: str) -> Diagnostic:
+def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = None) -> Diagnostic:
     line = next((h.line for h in t.headers if h.key == key), 1)
-    return Diagnostic(code, message, path=t.path, line=line, col=1)
+    return Diagnostic(code, message, path=t.path, line=line, col=1, hint=hint)
 
 
 def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> CheckReport:
@@ -151,6 +155,8 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> 
                          f"{variant.max_players} players, the record has {n}"))
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
     first = t.first_dealer
+    if first is None:  # no header: the first deal line may name the dealer
+        first = next((e.actor for e in t.events if e.kind == "deal"), None)
     game = Game(variant, n, first_dealer=first, auto_deal=False)
     walker = _Walker(t, game, diags)
     walker.run()
@@ -159,7 +165,11 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> 
 
 
 class _Stop(Exception):
-    """Give up on the current deal."""
+    """Give up on the current deal (after reporting why)."""
+
+
+class _Skip(Exception):
+    """Leave the current deal unchecked without an error (its cards are not known)."""
 
 
 class _Walker:
@@ -169,6 +179,7 @@ class _Walker:
         self.diags = diags
         self.level = t.level
         self.names = t.players
+        self.last_written: list[int | None] = [None] * game.players
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
@@ -215,6 +226,8 @@ class _Walker:
                         f"{self.who(head.actor)}", head)
         self.block = block
         self.is_last = last
+        self.deal_number = g.deal.number
+        self.totals_before = list(g.totals)
         self.hands: dict[int, list[Card | None]] = {}
         self.hand_events: dict[int, Event] = {}
         self.turned: Event | None = None
@@ -236,6 +249,8 @@ class _Walker:
                 self.finish_block(last)
         except _Stop:
             self.abandon(start_results)
+        except _Skip:
+            self.abandon(start_results)
 
     def deal_done(self, start: int) -> bool:
         return any(r.event in ("deal", "abandoned") or (r.event == "revoke" and r.annulled)
@@ -247,6 +262,13 @@ class _Walker:
 
         g = self.game
         self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)[1]
+        # A play followed by its player's penalty in a deal that goes on was taken back.
+        annulled = any(e.kind == "replay" for e in events)
+        body = [e for e in events if e.kind != "comment"]
+        self.taken_back = {
+            e for e, nxt in zip(body, body[1:])
+            if e.kind == "play" and nxt.kind == "penalty" and nxt.actor == e.actor and not annulled
+        }
         seen: dict[Card, Event] = {}
         for e in events:
             if e.kind == "hand" and e.actor is not None:
@@ -267,6 +289,8 @@ class _Walker:
                 self.took[e.actor] = e.number or 0
             if e.kind == "turned" and self.trump_rule == "last_dealt":
                 continue  # the dealer's last card, shown: it is in a hand too
+            if e.kind == "play" and e in self.taken_back:
+                continue  # an illegal card taken back and played again later
             if e.kind in ("hand", "turned") or (e.kind == "play" and self.level == "plays"):
                 cards = e.cards if e.kind != "play" else ((e.play.card,) if e.play else (None,))
                 for c in cards:
@@ -283,7 +307,7 @@ class _Walker:
                     seen[c] = e
         if self.level == "plays":
             for e in events:
-                if e.kind == "play" and e.actor is not None:
+                if e.kind == "play" and e.actor is not None and e not in self.taken_back:
                     self.hands.setdefault(e.actor, []).append(e.play.card if e.play else None)
 
     def ensure_dealt(self, at: Event) -> None:
@@ -302,13 +326,16 @@ class _Walker:
                             f"{self.who(cutter)}", self.cut)
         short = self.level == "plays" and any(
             len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
-        if short and self.is_last and all(len(c) <= g.deal.cards for c in self.hands.values()):
+        annulled = any(e.kind == "replay" for e in self.block)
+        if short and annulled:
+            self.unknown = True  # a deal stopped by a revoke: not every card was played
+        elif short and self.is_last and all(len(c) <= g.deal.cards for c in self.hands.values()):
             # The record stops inside this deal: the hands are not all known yet.
             self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
                         "checked", at, severity=Severity.NOTE)
             self.unknown = True
         if self.level == "sheet" or self.unknown or not self.hands:
-            if self.level != "sheet" and self.unknown and not short:
+            if self.level != "sheet" and self.unknown and not short and not annulled:
                 self.report("T021", f"deal {g.deal.number} holds unknown cards (??): its cards are "
                             "not checked", at, severity=Severity.NOTE)
             self.level_of_deal = "sheet"
@@ -469,6 +496,12 @@ class _Walker:
 
     def penalty(self, e: Event) -> None:
         g = self.game
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.DEAL:
+            self.ensure_dealt(e)
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.PLAY:
+            # The cards are not known: the record's word that a card was illegal stands.
+            self.written_penalty(e)
+            return
         if self.pending is None:
             self.report("R055", f"a penalty for {self.who(e.actor)} is written but no illegal card "
                         f"was played in deal {g.deal.number}", e)
@@ -486,6 +519,18 @@ class _Walker:
             self.report("R055", f"the penalty for {problem.code} is {points}, not {e.number}", e)
         self.penalized = rules.replay
 
+    def written_penalty(self, e: Event) -> None:
+        g = self.game
+        rules = g.variant.revoke
+        code = e.code or "R010"
+        if rules is None or code not in rules.covers:
+            self.report("R055", f"{g.variant.name} has no penalty for {code}", e)
+            raise _Stop
+        points = g.revoke(e.actor if e.actor is not None else 0, code)
+        if e.number != points:
+            self.report("R055", f"the penalty for {code} is {points}, not {e.number}", e)
+        self.penalized = rules.replay
+
     def replay(self, e: Event) -> None:
         if not self.penalized:
             self.report("R055", "'replay' without a penalty that annuls the deal", e)
@@ -498,6 +543,10 @@ class _Walker:
         if g.phase is Phase.PLAY and not g.tricks and not g.trick and \
                 self.level_of_deal == "sheet":
             if len(self.took) != g.players:
+                if self.level != "sheet" and not self.took:
+                    raise _Skip  # unknown cards and no tricks written: nothing to score here
+                if self.is_last and at is self.block[-1] and at.kind == "took":
+                    raise _Skip  # the record stops while the tricks are written down
                 self.report("R053", f"tricks taken are not written for every player in deal "
                             f"{g.deal.number}", at)
                 raise _Stop
@@ -520,8 +569,8 @@ class _Walker:
             raise _Stop
         if e.kind == "score":
             r = self.last_deal_record()
-            if r is None or r.deal.number != self.block[0].number or g.phase is Phase.PLAY:
-                self.report("R047", f"a score is written before deal {self.block[0].number} is over", e)
+            if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
+                self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
                 raise _Stop
             for s, written in enumerate(e.amounts):
                 if written is None:
@@ -535,9 +584,17 @@ class _Walker:
             self.check_took(r)
         else:
             for s, written in enumerate(e.amounts):
-                if written is not None and written != g.totals[s]:
-                    self.report("R051", f"{self.who(s)}'s total after deal {self.block[0].number} is "
-                                f"{g.totals[s]}, not {written}", e)
+                if written is None:
+                    continue
+                true = g.totals[s]
+                # A wrong total carried on by adding the right deal points is the same mistake:
+                # report it once.
+                carried = self.last_written[s]
+                carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
+                if written != true and not carried_ok:
+                    self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
+                                f"{true}, not {written}", e)
+                self.last_written[s] = written
 
     def check_took(self, r: Any) -> None:
         for s, n in self.took.items():
