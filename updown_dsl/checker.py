@@ -16,7 +16,7 @@ from typing import Any, Iterator, Sequence
 
 from .actions import Bid, ChooseTrump
 from .cards import Card, Suit
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import CATALOGUE, Diagnostic, Severity
 from .engine import Game, IllegalAction, Phase
 from .transcript import Event, Transcript, parse_transcript
 from .variant import Variant
@@ -198,6 +198,7 @@ class _Walker:
 
     # -- walking --------------------------------------------------------------------------
     def run(self) -> None:
+        self.stray_lines()
         blocks = self.t.deals()
         for i, block in enumerate(blocks):
             if self.game.is_over:
@@ -226,6 +227,9 @@ class _Walker:
                         f"{self.who(head.actor)}", head)
         self.block = block
         self.is_last = last
+        # The record stops inside this deal: nothing after the cards.
+        self.stops_here = last and not any(e.kind in ("took", "score", "total") for e in block) and \
+            not any(e.kind == "settlement" for e in self.t.events)
         self.deal_number = g.deal.number
         self.totals_before = list(g.totals)
         self.hands: dict[int, list[Card | None]] = {}
@@ -238,6 +242,7 @@ class _Walker:
         self.unknown = False
         self.pending: tuple[Event, Diagnostic] | None = None
         self.penalized = False
+        self.replayed = False
         self.sheet_bids_done = False
         self.level_of_deal = "cards"
         events = block[1:]
@@ -247,6 +252,9 @@ class _Walker:
                 self.event(e)
             if not self.deal_done(start_results):
                 self.finish_block(last)
+            elif self.penalized and not self.replayed:
+                self.report("R055", f"deal {self.deal_number} was annulled by the penalty: write "
+                            "'replay' and deal it again", block[-1])
         except _Stop:
             self.abandon(start_results)
         except _Skip:
@@ -329,7 +337,8 @@ class _Walker:
         annulled = any(e.kind == "replay" for e in self.block)
         if short and annulled:
             self.unknown = True  # a deal stopped by a revoke: not every card was played
-        elif short and self.is_last and all(len(c) <= g.deal.cards for c in self.hands.values()):
+        elif short and self.is_last and self.stops_here and \
+                all(len(c) <= g.deal.cards for c in self.hands.values()):
             # The record stops inside this deal: the hands are not all known yet.
             self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
                         "checked", at, severity=Severity.NOTE)
@@ -508,6 +517,9 @@ class _Walker:
             raise _Stop
         offence, problem = self.pending
         self.pending = None
+        if e.code is not None and e.code != problem.code:
+            self.report("R055", f"the illegal card broke {problem.code} ({CATALOGUE.get(problem.code, '')}), "
+                        f"not {e.code}", e)
         if e.actor != offence.actor:
             self.report("R055", f"the penalty is {self.who(e.actor)}'s, but {self.who(offence.actor)} "
                         "played the illegal card", e)
@@ -534,6 +546,8 @@ class _Walker:
     def replay(self, e: Event) -> None:
         if not self.penalized:
             self.report("R055", "'replay' without a penalty that annuls the deal", e)
+        self.penalized = False
+        self.replayed = True
 
     def finish_sheet(self, at: Event) -> None:
         """At a score line of a deal whose cards are not known: record the tricks taken."""
@@ -638,17 +652,26 @@ class _Walker:
                     g.totals[s] = a
 
     def settlement(self) -> None:
-        e = next((x for x in self.t.events if x.kind == "settlement"), None)
-        if e is None:
-            return
         g = self.game
-        if not g.is_over:
-            self.report("R054", "a settlement is written but the game is not over", e)
-            return
-        actual = g.settlement()
-        for s, written in enumerate(e.amounts):
-            if written is not None and written != actual[s]:
-                self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
+        for e in self.t.events:
+            if e.kind != "settlement":
+                continue
+            if not g.is_over:
+                self.report("R054", "a settlement is written but the game is not over", e)
+                continue
+            actual = g.settlement()
+            for s, written in enumerate(e.amounts):
+                if written is not None and written != actual[s]:
+                    self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
+
+    def stray_lines(self) -> None:
+        """Lines about a deal written before the first ``deal`` line."""
+        for e in self.t.events:
+            if e.kind == "deal":
+                return
+            if e.kind not in ("comment", "raw", "settlement"):
+                self.report("T002", f"a '{e.kind}' line must come after a 'deal' line", e,
+                            hint="start each deal with 'deal N cards K dealer NAME'")
 
 
 def _seat_by_cut(game: Game) -> int:
