@@ -220,3 +220,12 @@ def test_docs_examples_run(name: str) -> None:
 def test_docgen_module_doctests() -> None:
     result = doctest.testmod(docgen)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_every_diagnostic_code_has_an_example_in_its_own_form() -> None:
+    from updown_dsl.diagnostics import EXAMPLES
+
+    assert set(EXAMPLES) == set(CATALOGUE)
+    for code, example in EXAMPLES.items():
+        assert f"[{code}]" in example, code
+        assert any(f"{sev}[{code}]" in example for sev in ("error", "warning", "note")), code

@@ -154,6 +154,21 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> 
         diags.append(_at(t, "players", "T012", f"{variant.name} is for {variant.min_players} to "
                          f"{variant.max_players} players, the record has {n}"))
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
+    written_hash = t.header("rules")
+    if written_hash is not None:
+        from .record import rules_hash
+
+        base = variant
+        if t.options:  # the hash may be of the named variant before its option lines
+            from .loader import resolve_variant_path, try_load_variant
+
+            found = resolve_variant_path(t.variant or "", Path(t.path).parent if t.path else None)
+            base = try_load_variant(found if found is not None else (t.variant or ""))[0] or variant
+        if written_hash not in (rules_hash(variant), rules_hash(base)):
+            d = _at(t, "rules", "T013", f"the rules of {t.variant!r} differ from those the record was "
+                    f"written with (rules: {written_hash})",
+                    "the variant file changed since the game was written; the check uses the rules as they are now")
+            diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
     first = t.first_dealer
     if first is None:  # no header: the first deal line may name the dealer
         first = next((e.actor for e in t.events if e.kind == "deal"), None)

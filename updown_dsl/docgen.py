@@ -27,7 +27,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 
-from .diagnostics import CATALOGUE
+from .diagnostics import CATALOGUE, EXAMPLES
 from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES, SCHEMA, Field
 
 __all__ = [
@@ -183,12 +183,13 @@ def dsl_reference() -> str:
 def diagnostics_reference() -> str:
     """A markdown table of every diagnostic code in ``CATALOGUE``, by stage."""
     stages = {"V": "variant files", "F": "scoring formulas", "C": "card notation",
-              "R": "rule violations (engine refusals)"}
+              "T": "transcripts", "R": "rules (engine refusals and the checker)"}
     out = ["Generated from `updown_dsl/diagnostics.py` by `python -m updown_dsl.docgen --diagnostics`; "
-           "do not edit by hand.", "", "| Code | Stage | Meaning |", "|---|---|---|"]
-    for code, summary in CATALOGUE.items():
+           "do not edit by hand.", "", "| Code | Stage | Meaning | Example |", "|---|---|---|---|"]
+    for code, summary in sorted(CATALOGUE.items(), key=lambda kv: ("VFCTR".index(kv[0][0]), kv[0])):
         cell = summary.replace("|", "\\|")
-        out.append(f"| `{code}` | {stages.get(code[0], '?')} | {cell} |")
+        example = EXAMPLES.get(code, "").replace("|", "\\|")
+        out.append(f"| `{code}` | {stages.get(code[0], '?')} | {cell} | `{example}` |")
     return "\n".join(out) + "\n"
 
 

@@ -20,9 +20,12 @@ WRITER = "updown 0.1.0"
 
 
 def rules_hash(game_or_variant: object) -> str:
-    """A short hash of the resolved rules (the variant's option tree)."""
+    """A short hash of the resolved rules (the variant's option tree without its name,
+    description and source)."""
     variant = getattr(game_or_variant, "variant", game_or_variant)
-    options = getattr(variant, "options", {})
+    options = dict(getattr(variant, "options", {}))
+    for label in ("name", "description", "source", "extends"):  # words about the rules, not rules
+        options.pop(label, None)
     text = json.dumps(options, sort_keys=True, ensure_ascii=False, default=str)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
