@@ -236,10 +236,11 @@ def test_check_hook_r021(tmp_path, monkeypatch):
     write(tmp_path, "hook.log", text)
     r = run("check", "hook.log")
     assert r.exit_code == 1
-    assert f"hook.log:{line}:1: error[R021]" in r.stdout
+    col = text.splitlines()[line - 1].rindex(" ") + 2  # the caret points at the bid
+    assert f"hook.log:{line}:{col}: error[R021]" in r.stdout
     assert "= hint:" in r.stdout
     d = only_error(run_json("check", "hook.log", code=1), "R021")
-    assert (d["line"], d["col"]) == (line, 1)
+    assert (d["line"], d["col"]) == (line, col)
 
 
 # --------------------------------------------------------------------------- check: unreadable
@@ -414,7 +415,8 @@ def test_sheet_with_errors_prints_sheet_then_diagnostics(tmp_path, monkeypatch):
     write(tmp_path, "hook.log", text)
     r = run("sheet", "hook.log")
     assert r.exit_code == 1
-    assert r.stdout.index("game over") < r.stdout.index(f"hook.log:{line}:1: error[R021]")
+    col = text.splitlines()[line - 1].rindex(" ") + 2
+    assert r.stdout.index("game over") < r.stdout.index(f"hook.log:{line}:{col}: error[R021]")
     data = run_json("sheet", "hook.log", code=1)
     assert "abandoned" in [row["kind"] for row in data["rows"]]
     assert [d["code"] for d in data["diagnostics"]] == ["R021"]

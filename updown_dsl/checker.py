@@ -198,9 +198,11 @@ class _Walker:
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
-               severity: Severity = Severity.ERROR) -> None:
+               severity: Severity = Severity.ERROR, at_arg: bool = False) -> None:
         line = event.line if event is not None else None
         col = event.col if event is not None else None
+        if at_arg and event is not None and event.arg_col:
+            col = event.arg_col
         self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint))
 
     def who(self, seat: int | None) -> str:
@@ -504,7 +506,7 @@ class _Walker:
 
     def refused(self, problem: Diagnostic, e: Event) -> None:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e,
-                    hint=problem.hint)
+                    hint=problem.hint, at_arg=True)
         raise _Stop
 
     def report_pending(self) -> None:
@@ -516,7 +518,8 @@ class _Walker:
         if rules is not None:
             hint = (f"the penalty is 'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
                     + (" and the deal is replayed" if rules.replay else ""))
-        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e, hint=hint)
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e, hint=hint,
+                    at_arg=True)
 
     def penalty(self, e: Event) -> None:
         g = self.game

@@ -86,6 +86,8 @@ class Event:
     """``comment``: the text after ``#``."""
     comment: str | None = None
     """A ``# comment`` at the end of the line."""
+    arg_col: int = 0
+    """Column of the line's first argument (the card of a ``play``, the number of a ``bid``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +220,9 @@ class _Reader:
             self.events.append(Event("raw", number, col, text=stripped, comment=comment))
             return
         if event is not None:
+            first_arg = 2 if len(words) > 2 and words[1].lower() in ACTOR_EVENTS else 1
+            arg_col = col + words[first_arg].pos if len(words) > first_arg else col  # type: ignore[attr-defined]
+            event = replace(event, arg_col=arg_col)
             self.events.append(replace(event, comment=comment) if comment is not None else event)
 
     def header(self, text: str, number: int, comment: str | None) -> None:
