@@ -261,6 +261,18 @@ class Game:
     def _seat_by(self, rule: str) -> int:
         return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)
 
+    def deal_random(self) -> None:
+        """Shuffle and deal the current deal from the game's random generator (phase ``DEAL``).
+
+        Games made with ``auto_deal=True`` do this by themselves; a game that was
+        replayed from explicit cards can switch to random dealing with it.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction(_violation("R002", f"cards are dealt only at the start of a deal, not in the {self.phase} phase"))
+        self._deal_random()
+
     def _deal_random(self) -> None:
         # The engine's own shuffle needs no validation: deal card indices straight
         # into bit sets. (Same random draws as dealing a shuffled list of cards.)
