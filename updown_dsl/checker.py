@@ -109,8 +109,28 @@ def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
             yield check_transcript(t, diags)
 
 
+_VARIANTS: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[Variant | None, list[Diagnostic]]] = {}
+
+
 def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
-    """The variant a transcript names, with its ``option`` overrides applied."""
+    """The variant a transcript names, with its ``option`` overrides applied.
+
+    Loaded variants are kept for the games that follow (an archive names the same
+    variant over and over), a few at a time.
+    """
+    key = (t.variant or "", str(Path(t.path).parent) if t.path else "", t.options)
+    hit = _VARIANTS.get(key)
+    if hit is not None and hit[0] is not None:
+        return hit[0], []
+    result = _load_transcript_variant(t)
+    if result[0] is not None:
+        if len(_VARIANTS) >= 16:
+            del _VARIANTS[next(iter(_VARIANTS))]
+        _VARIANTS[key] = result
+    return result
+
+
+def _load_transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
     from .loader import load_with_options, resolve_variant_path, try_load_variant
 
     name = t.variant

@@ -1041,6 +1041,8 @@ def _schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
     key = (id(variant), players)
     hit = _SCHEDULES.get(key)
     if hit is None or hit[0] is not variant:
+        if len(_SCHEDULES) >= 256:  # bounded: a long archive loads many variants
+            del _SCHEDULES[next(iter(_SCHEDULES))]
         hit = _SCHEDULES[key] = (variant, resolve_schedule(variant, players))
     return hit[1]
 

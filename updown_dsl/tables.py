@@ -85,6 +85,7 @@ class CardTable:
 
 # Keyed by id() with the variant kept alive beside its table, so ids are never reused.
 _TABLES: dict[int, tuple[Variant, CardTable]] = {}
+_CACHE_SIZE = 64
 
 
 def card_table(variant: Variant) -> CardTable:
@@ -132,5 +133,7 @@ def card_table(variant: Variant) -> CardTable:
         suit_runs=tuple(runs),
         _suit_plays=tuple({} for _ in range(4)),
     )
+    if len(_TABLES) >= _CACHE_SIZE:  # bounded: a long archive loads many variants
+        del _TABLES[next(iter(_TABLES))]
     _TABLES[key] = (variant, table)
     return table

@@ -1,0 +1,43 @@
+"""Archives of many games are checked as a stream: memory does not grow with the games."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from pathlib import Path
+
+import updown_dsl as ud
+from updown_dsl.checker import check_games
+from updown_dsl.record import game_transcript
+from updown_dsl.transcript import format_transcript
+
+
+def _archive(path: Path, games: int) -> None:
+    variant = ud.load_variant("russian")
+    with path.open("w", encoding="utf-8") as out:
+        for seed in range(games):
+            game = ud.Game(variant, 4, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                game.apply(rng.choice(game.legal_actions()))
+            out.write(format_transcript(game_transcript(game, level="full", variant="russian")) + "\n")
+
+
+def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
+    path = tmp_path / "archive.log"
+    _archive(path, 60)
+    tracemalloc.start()
+    try:
+        seen = 0
+        after_10 = 0
+        for report in check_games(path):
+            assert report.clean, [str(d) for d in report.diagnostics]
+            seen += 1
+            if seen == 10:
+                after_10 = tracemalloc.get_traced_memory()[0]
+        at_end = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert seen == 60
+    # Fifty more games may not keep more than a few hundred kilobytes alive.
+    assert at_end - after_10 < 300_000, (after_10, at_end)

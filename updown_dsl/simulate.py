@@ -1,0 +1,284 @@
+"""Bots against bots: play many games and summarise how each seat and each bot kind did.
+
+Pure library code (no printing, no files): :func:`simulate` plays ``games`` games of one
+variant with one bot per seat and returns a :class:`SimulationSummary` of frozen
+dataclasses; :meth:`SimulationSummary.to_dict` gives plain data for JSON. A caller that
+wants the games themselves (to save transcripts, to advance a progress bar) passes
+``on_game``, called with the game's 0-based index and the finished :class:`Game`.
+
+Reproducible: game ``g`` is dealt from ``random.Random(f"{seed}:{g}:deal")`` and the bot
+in seat ``s`` draws from ``random.Random(f"{seed}:{g}:{s}")``, so the same seed, variant,
+players and line-up give the same games on every run and machine (string seeds are hashed
+with SHA-512 by :class:`random.Random`, not by Python's salted ``hash``). The deals of game
+``g`` do not depend on the bots, so two line-ups compared with one seed meet the same cards
+as long as their bids and plays do not change the number of deals (a stop-loss can).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Sequence
+
+from .bots import BOTS, make_bot
+from .engine import Game, Phase
+from .variant import Variant
+
+__all__ = ["KindSummary", "SeatSummary", "SimulationSummary", "VariantSummary", "lineup", "simulate"]
+
+MIXED = "mixed"
+"""``SeatSummary.bot`` of a seat where several bot kinds sat (``rotate=True``)."""
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """How one seat (0-based) did over the games.
+
+    ``points`` are final totals, ``settlement`` the variant's final settlement
+    (:meth:`Game.settlement`); ``wins`` counts a tie for the highest total shared by
+    ``k`` seats as ``1/k`` to each. ``bids_made`` is the share of this seat's bids that
+    were made exactly, over the scored deals in which it bid (deals without bidding,
+    such as Russian poker's minimum and maximum, do not count).
+    """
+
+    seat: int
+    bot: str
+    """The bot kind that sat here, or ``"mixed"`` when the line-up rotated."""
+    games: int
+    mean_points: float
+    sd_points: float
+    """Sample standard deviation of the final totals (0 for fewer than two games)."""
+    wins: float
+    win_share: float
+    """``wins / games``."""
+    bids: int
+    bids_made: float
+    mean_settlement: float
+    games_by_bot: tuple[tuple[str, int], ...] = ()
+    """``(kind, games)`` for every kind that sat here."""
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    """One bot kind, aggregated over every (game, seat) it played: the same fields as a seat.
+
+    ``games`` counts seat-games: three ``random`` bots in 100 games make 300.
+    """
+
+    bot: str
+    games: int
+    mean_points: float
+    sd_points: float
+    wins: float
+    win_share: float
+    """``wins / games``: compare with ``1 / players``, a fair share."""
+    bids: int
+    bids_made: float
+    mean_settlement: float
+
+
+@dataclass(frozen=True)
+class VariantSummary:
+    """The games themselves, whoever played them."""
+
+    variant: str
+    players: int
+    games: int
+    mean_deals: float
+    """Scored deals per game (annulled deals and cut records not counted)."""
+    bidding_rounds: int
+    """Bidding rounds in which the last bidder acted."""
+    hook_share: float
+    """Share of those rounds in which the dealer's hook forbade a bid."""
+    mean_deal_decisions: float
+    """Decisions (bids, trump choices, cards) per scored deal."""
+    stop_loss_share: float
+    """Share of games ended by the stop-loss."""
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """Everything :func:`simulate` measured."""
+
+    variant: VariantSummary
+    seats: tuple[SeatSummary, ...]
+    kinds: tuple[KindSummary, ...]
+    """One entry per bot kind, in order of first appearance in the line-up."""
+    bots: tuple[str, ...]
+    """The line-up as given (seat by seat for game 0)."""
+    seed: int | str
+    rotate: bool
+
+    def kind(self, bot: str) -> KindSummary:
+        """The summary of one bot kind.
+
+        :raises KeyError: for a kind that did not play.
+        """
+        for k in self.kinds:
+            if k.bot == bot:
+                return k
+        raise KeyError(bot)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data (dicts, lists, numbers, strings) for ``json.dumps``."""
+        seats = []
+        for s in self.seats:
+            d = asdict(s)
+            d["games_by_bot"] = dict(s.games_by_bot)
+            seats.append(d)
+        return {
+            "variant": asdict(self.variant),
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "rotate": self.rotate,
+            "seats": seats,
+            "kinds": [asdict(k) for k in self.kinds],
+        }
+
+
+def lineup(bots: Sequence[str], game: int, rotate: bool) -> tuple[str, ...]:
+    """The bot kind in each seat for game ``game`` (0-based).
+
+    With ``rotate`` the line-up moves one seat to the left each game: seat ``s`` of game
+    ``g`` gets ``bots[(s - g) % n]``, so over any ``n`` consecutive games every entry of
+    the line-up sits once in every seat.
+    """
+    n = len(bots)
+    if not rotate:
+        return tuple(bots)
+    return tuple(bots[(s - game) % n] for s in range(n))
+
+
+@dataclass
+class _Acc:
+    """Running sums for a seat or a kind."""
+
+    points: list[int] = field(default_factory=list)
+    settlement: list[int] = field(default_factory=list)
+    wins: float = 0.0
+    bids: int = 0
+    made: int = 0
+    by_bot: dict[str, int] = field(default_factory=dict)
+
+    def add(self, bot: str, points: int, settlement: int, win: float, bids: int, made: int) -> None:
+        self.points.append(points)
+        self.settlement.append(settlement)
+        self.wins += win
+        self.bids += bids
+        self.made += made
+        self.by_bot[bot] = self.by_bot.get(bot, 0) + 1
+
+    def fields(self) -> dict[str, object]:
+        n = len(self.points)
+        return {
+            "games": n,
+            "mean_points": _mean(self.points),
+            "sd_points": _sd(self.points),
+            "wins": self.wins,
+            "win_share": self.wins / n if n else 0.0,
+            "bids": self.bids,
+            "bids_made": self.made / self.bids if self.bids else 0.0,
+            "mean_settlement": _mean(self.settlement),
+        }
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return math.fsum(xs) / len(xs) if xs else 0.0
+
+
+def _sd(xs: Sequence[float]) -> float:
+    if len(xs) < 2:
+        return 0.0
+    m = _mean(xs)
+    return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def simulate(
+    variant: Variant | str,
+    players: int | None,
+    games: int,
+    *,
+    seed: int | str,
+    bots: Sequence[str],
+    rotate: bool = False,
+    on_game: Callable[[int, Game], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` games of ``variant`` with one bot per seat and summarise them.
+
+    :param variant: a loaded :class:`Variant` or a bundled name / path for
+        :func:`~updown_dsl.loader.load_variant`.
+    :param players: number of seats (None: ``len(bots)``).
+    :param seed: the simulation seed; every game and bot is seeded from it.
+    :param bots: one bot kind per seat (names from :data:`~updown_dsl.bots.BOTS`).
+    :param rotate: move the line-up one seat each game (see :func:`lineup`), so that
+        each kind sits in each seat; use a multiple of ``players`` games for equal turns.
+    :param on_game: called as ``on_game(g, game)`` after game ``g`` (0-based) ends.
+    :raises ValueError: for an unknown bot, a line-up of the wrong length, a player count
+        the variant does not allow, or a negative number of games.
+    """
+    if isinstance(variant, str):
+        from .loader import load_variant
+
+        variant = load_variant(variant)
+    bots = tuple(bots)
+    n = players if players is not None else len(bots)
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} players: give one bot kind per seat")
+    for kind in bots:
+        if kind not in BOTS:
+            raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games}")
+    if not variant.min_players <= n <= variant.max_players:
+        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}")
+
+    seat_acc = [_Acc() for _ in range(n)]
+    kind_acc: dict[str, _Acc] = {k: _Acc() for k in dict.fromkeys(bots)}
+    deals = decisions = rounds = hooked = stopped = 0
+
+    for g in range(games):
+        kinds = lineup(bots, g, rotate)
+        game = Game(variant, n, rng=random.Random(f"{seed}:{g}:deal"))
+        players_ = [make_bot(k, random.Random(f"{seed}:{g}:{s}")) for s, k in enumerate(kinds)]
+        while not game.is_over:
+            seat = game.to_act
+            if game.phase is Phase.BID and sum(b is not None for b in game.bids) == n - 1:
+                rounds += 1
+                if game.forbidden_bid() is not None:
+                    hooked += 1
+            game.apply(players_[seat].act(game.view(seat)))
+            decisions += 1
+        scored = [r for r in game.results if r.event == "deal"]
+        deals += len(scored)
+        if game.over_reason is not None and "stop-loss" in game.over_reason:
+            stopped += 1
+        winners = game.winners()
+        settlement = game.settlement()
+        for s in range(n):
+            with_bid = [r.seats[s] for r in scored if r.seats[s].bid is not None]
+            made = sum(1 for r in with_bid if r.bid == r.taken)
+            win = 1 / len(winners) if s in winners else 0.0
+            row = (kinds[s], game.totals[s], settlement[s], win, len(with_bid), made)
+            seat_acc[s].add(*row)
+            kind_acc[kinds[s]].add(*row)
+        if on_game is not None:
+            on_game(g, game)
+
+    seat_summaries = []
+    for s, acc in enumerate(seat_acc):
+        by_bot = tuple(sorted(acc.by_bot.items()))
+        bot = by_bot[0][0] if len(by_bot) == 1 else (bots[s] if not by_bot else MIXED)
+        seat_summaries.append(SeatSummary(seat=s, bot=bot, games_by_bot=by_bot, **acc.fields()))  # type: ignore[arg-type]
+    kind_summaries = tuple(KindSummary(bot=k, **acc.fields()) for k, acc in kind_acc.items())  # type: ignore[arg-type]
+    summary = VariantSummary(
+        variant=variant.name,
+        players=n,
+        games=games,
+        mean_deals=deals / games if games else 0.0,
+        bidding_rounds=rounds,
+        hook_share=hooked / rounds if rounds else 0.0,
+        mean_deal_decisions=decisions / deals if deals else 0.0,
+        stop_loss_share=stopped / games if games else 0.0,
+    )
+    return SimulationSummary(summary, tuple(seat_summaries), kind_summaries, bots, seed, rotate)
