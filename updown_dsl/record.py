@@ -139,7 +139,8 @@ def game_events(game: Game, level: str = "full") -> Iterator[Event]:
         else:
             yield from _deal_events(game, r, cuts, penalties, level, list(totals))
             cuts, penalties = [], []
-    if not game.is_over and (game.phase.value != "deal" or cuts or penalties):
+    blind_bids = any(b is not None for b in game.bids)  # a blind deal waiting for its cards
+    if not game.is_over and (game.phase.value != "deal" or cuts or penalties or blind_bids):
         yield from _current_deal_events(game, cuts, penalties, level)
 
 
