@@ -1,18 +1,23 @@
 """Bots: players that choose an action from a :class:`~updown_dsl.view.SeatView`.
 
 A bot never sees the game, only its seat's view, so it cannot read another
-hand. ``random`` picks a uniformly random legal action; ``heuristic`` bids from
-an estimate of its tricks and plays to take exactly its bid.
+hand. ``random`` picks a uniformly random legal action; ``heuristic`` bids and
+plays for the best expected score under the variant's own scoring formula, from
+a rough chance for each card in hand to take a trick (see ``docs/bots.md``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Callable, Protocol, Sequence
 
 from .actions import Action, Bid, ChooseTrump, Play
 from .cards import Card, Suit
-from .engine import Phase
+from .engine import Phase, seat_by_rule, trump_rule_for
+from .schedule import resolve_schedule
+from .scoring import seat_score
+from .tables import SUIT_ID, card_table
+from .variant import Deal, DealKind, Variant
 from .view import SeatView
 
 
@@ -38,19 +43,361 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
-class HeuristicBot:
-    """Bids its likely tricks and plays to make the bid exactly.
+# ---------------------------------------------------------------------------------- knowledge
+#: How likely an opponent holding a joker that may beat a card is to spend it on that trick.
+_JOKER_USE = 0.6
+#: Chance that a card with higher unseen cards of its suit out still wins later, when the hand
+#: holds more cards of the suit than there are higher ones out (trumps / other suits). Measured
+#: against random opponents, any promotion of plain-suit cards made the bids worse.
+_PROMOTE_TRUMP = 0.45
+_PROMOTE_SIDE = 0.0
+#: Share of the probability of missing a bid by one trick (one over, one under) that careful
+#: play turns into a made bid: the trick distribution is sharpened towards the target.
+_STEER_OVER = 0.35
+_STEER_UNDER = 0.1
 
-    Bidding counts high cards, trumps and jokers; play wins cheaply while short
-    of the bid and ducks once it has enough, keeping jokers for when they matter.
+
+class _Knowledge:
+    """What one seat knows during a deal: unseen cards, opponents' hand sizes, known voids.
+
+    Cards are the card table's indices. An opponent is *void* in a suit once they failed to
+    follow it with an ordinary card (and void in trumps once they then did not trump where
+    the rules made them).
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        v = view.variant
+        t = card_table(v)
+        self.view = view
+        self.t = t
+        self.players = n = view.players
+        self.seat = view.seat
+        self.trump = -1 if view.trump is None else SUIT_ID[view.trump]
+        self.hand = [t.index[c] for c in view.hand]
+        seen = set(self.hand)
+        played = [0] * n
+        self.voids: list[set[int]] = [set() for _ in range(n)]
+        for trick in view.tricks:
+            self._note(trick.plays, played, seen)
+        self._note(view.trick, played, seen)
+        if view.turned is not None and view.turned in t.index:
+            _, rule = trump_rule_for(v, view.deal, n, t.size)
+            if rule == "turned":  # the turned card is out of play (with last_dealt the dealer holds it)
+                seen.add(t.index[view.turned])
+        self.unseen = [i for i in range(t.size) if i not in seen]
+        self.u_suit = [0, 0, 0, 0]
+        self.u_ranks: list[list[int]] = [[], [], [], []]
+        self.u_jokers = 0
+        for i in self.unseen:
+            s = t.suit_of[i]
+            if s < 0:
+                self.u_jokers += 1
+            else:
+                self.u_suit[s] += 1
+                self.u_ranks[s].append(t.rank_of[i])
+        cards = view.deal.cards
+        self.left = [max(0, cards - played[s]) for s in range(n)]
+        self.left[self.seat] = len(self.hand)
+        self.nu = len(self.unseen)
+        # Jokers an opponent may throw on any trick to take it (exempt "high" follows).
+        self.joker_rules = [w for w in v.wild if not w.ordinary]
+        self.jokers_follow_high = any("high" in w.follow and w.exempt for w in self.joker_rules)
+        self.later_joker_wins = any(w.two_high == "later_wins" for w in self.joker_rules)
+
+    def _note(self, plays: Sequence[object], played: list[int], seen: set[int]) -> None:
+        t = self.t
+        led, mode, wild = -1, None, None
+        for pos, tp in enumerate(plays):
+            seat, play = tp.seat, tp.play  # type: ignore[attr-defined]
+            i = t.index.get(play.card)
+            if i is None:
+                continue
+            seen.add(i)
+            played[seat] += 1
+            decl = play.declare
+            if pos == 0:
+                wild = t.wild_of[i]
+                if decl is None:
+                    led, mode = t.suit_of[i], "plain"
+                elif decl == "as" and play.as_card is not None:
+                    led, mode = SUIT_ID[play.as_card.suit], "plain"  # type: ignore[index]
+                elif decl in ("high", "takes") and play.suit is not None:
+                    led, mode = SUIT_ID[play.suit], "plain"
+                elif decl == "demand" and play.suit is not None:
+                    led, mode = SUIT_ID[play.suit], "demand"
+                else:
+                    led, mode = -1, None  # "highest", "free", "open": no inference
+                continue
+            if decl is not None or led < 0:
+                continue
+            suit = t.suit_of[i]
+            if suit == led:
+                continue
+            self.voids[seat].add(led)
+            trump = self.trump
+            if trump < 0 or suit == trump or led == trump:
+                continue
+            if mode == "plain" and self.view.variant.play.must_trump:
+                self.voids[seat].add(trump)
+            elif mode == "demand" and wild is not None and wild.demand_void != "any":
+                self.voids[seat].add(trump)
+
+    # -- probabilities for one opponent ------------------------------------------------------
+    def share(self, j: int) -> float:
+        """Chance that a given unseen card is in seat ``j``'s hand."""
+        return min(1.0, self.left[j] / self.nu) if self.nu else 0.0
+
+    def has_any(self, j: int, k: int) -> float:
+        """Chance that seat ``j`` holds at least one of ``k`` given unseen cards."""
+        if k <= 0:
+            return 0.0
+        return 1.0 - (1.0 - self.share(j)) ** k
+
+    def void(self, j: int, suit: int, rounds: int = 0) -> float:
+        """Chance that seat ``j`` holds no card of ``suit`` (``rounds`` of it played first)."""
+        if suit < 0:
+            return 0.0
+        if suit in self.voids[j]:
+            return 1.0
+        k = max(0, self.u_suit[suit] - rounds * (self.players - 1))
+        return (1.0 - self.share(j)) ** k
+
+    def trumps(self, j: int) -> float:
+        trump = self.trump
+        if trump < 0 or trump in self.voids[j]:
+            return 0.0
+        return self.has_any(j, self.u_suit[trump])
+
+    def higher(self, suit: int, rank: int) -> int:
+        return sum(1 for r in self.u_ranks[suit] if r > rank)
+
+    def joker_threat(self, j: int) -> float:
+        """Chance that seat ``j`` throws a joker on a given trick: each joker takes one trick."""
+        if not self.jokers_follow_high or not self.u_jokers:
+            return 0.0
+        return self.has_any(j, self.u_jokers) * min(1.0, _JOKER_USE * 2 / max(1, self.left[j]))
+
+    # -- beating a card ------------------------------------------------------------------------
+    def beat_ordinary(self, j: int, suit: int, rank: int, led: int, rounds: int = 0) -> float:
+        """Chance that seat ``j``, playing later, beats an ordinary card in a trick led in ``led``."""
+        trump = self.trump
+        if led < 0:
+            led = suit
+        if suit == led:
+            higher = self.higher(suit, rank)
+            if suit == trump:
+                p = self.has_any(j, higher) if suit not in self.voids[j] else 0.0
+            else:
+                p_hi = 0.0 if suit in self.voids[j] else self.has_any(j, higher)
+                p_ruff = self.void(j, suit, rounds) * self.trumps(j) if trump >= 0 else 0.0
+                p = 1.0 - (1.0 - p_hi) * (1.0 - p_ruff)
+        elif suit == trump:  # ruffing: beaten by an over-ruff from a player also void in the led suit
+            p = self.void(j, led) * self.has_any(j, self.higher(trump, rank))
+        else:
+            return 1.0
+        threat = self.joker_threat(j)
+        return 1.0 - (1.0 - p) * (1.0 - threat)
+
+    def later(self, after: int) -> list[int]:
+        """Seats still to play in the current trick after ``after`` cards are on the table."""
+        leader = self.view.trick[0].seat if self.view.trick else self.seat
+        return [(leader + k) % self.players for k in range(after + 1, self.players)]
+
+    def holds(self, play: Play, led: int, later: Sequence[int]) -> float:
+        """Chance that ``play``, winning the trick so far, still wins it after ``later`` play."""
+        t = self.t
+        i = t.index[play.card]
+        decl = play.declare
+        leading = not self.view.trick
+        if decl is None or decl == "as":
+            card = play.as_card if decl == "as" and play.as_card is not None else play.card
+            if decl is None and t.suit_of[i] < 0:
+                return 0.0
+            suit, rank = SUIT_ID[card.suit], card.rank.order  # type: ignore[index, union-attr]
+            if leading:
+                led = suit
+            out = 1.0
+            for j in later:
+                out *= 1.0 - self.beat_ordinary(j, suit, rank, led)
+            return out
+        w = t.wild_of[i]
+        if decl == "low":
+            return 0.0
+        if decl == "highest":
+            return 1.0
+        if decl == "takes":
+            s = SUIT_ID[play.suit] if play.suit is not None else -1
+            out = 1.0
+            for j in later:
+                keep = self.void(j, s)
+                if s != self.trump:
+                    keep *= 1.0 - self.trumps(j)
+                out *= keep
+            return out
+        if decl in ("high", "demand"):
+            out = 1.0
+            later_wins = w is None or w.two_high == "later_wins"
+            s = SUIT_ID[play.suit] if play.suit is not None else -1
+            for j in later:
+                beat = self.joker_threat(j) / _JOKER_USE * 0.9 if later_wins else 0.0
+                if leading and w is not None and w.beaten_by_trump and self.trump >= 0 and s != self.trump:
+                    ruff = self.void(j, s) * self.trumps(j)
+                    beat = 1.0 - (1.0 - beat) * (1.0 - ruff)
+                out *= 1.0 - beat
+            return out
+        return 0.5
+
+    # -- future value of a card in hand --------------------------------------------------------
+    def value(self, i: int, first_leader: bool) -> float:
+        """Chance that card ``i`` of the hand takes a trick when its time comes.
+
+        ``first_leader``: this seat leads the current (or first) trick.
+        """
+        t = self.t
+        w = t.wild_of[i]
+        others = [s for s in range(self.players) if s != self.seat]
+        suit = t.suit_of[i]
+        left = len(self.hand)
+        if suit < 0:  # a joker
+            if w is None:
+                return 0.9
+            if "high" in w.follow or any(d in w.lead for d in ("demand", "high", "highest")):
+                other = self.u_jokers if w.two_high == "later_wins" else 0
+                out = 1.0
+                for j in others:
+                    out *= 1.0 - self.has_any(j, other) * min(1.0, 1.0 / max(1, self.left[j]))
+                return 0.97 * out
+            return 0.5
+        rank = t.rank_of[i]
+        trump = self.trump
+        mine = sorted((t.rank_of[k] for k in self.hand if t.suit_of[k] == suit), reverse=True)
+        rounds = mine.index(rank) if rank in mine else 0
+        out = 1.0
+        for j in others:
+            out *= 1.0 - self.beat_ordinary(j, suit, rank, suit, rounds)
+        higher = self.higher(suit, rank)
+        if higher and len(mine) > higher:
+            out += (1.0 - out) * (_PROMOTE_TRUMP if suit == trump else _PROMOTE_SIDE)
+        if suit == trump:
+            out += (1.0 - out) * self._ruff_chance(rank, mine)
+        else:
+            out *= self._suit_led_chance(suit, left, first_leader)
+        if w is not None and w.ordinary and "highest" in w.lead:  # the seven of spades
+            lead_value = 0.75 if left > 1 else float(first_leader)
+            out = max(out, lead_value)
+        return out
+
+    def _suit_led_chance(self, suit: int, left: int, leading: bool) -> float:
+        """Chance that a card of ``suit`` gets played in a trick led in its suit (by this seat
+        or another) before the hand runs out."""
+        n = self.players
+        not_me = 0.0 if leading else (1.0 - 1.0 / n) ** (left - 1)
+        in_play = self.nu + left
+        share = (self.u_suit[suit] / in_play) if in_play else 0.0
+        not_others = (1.0 - share) ** (left * (n - 1) / n)
+        return 1.0 - not_me * not_others
+
+    def _ruff_chance(self, rank: int, trumps: list[int]) -> float:
+        """Chance that a trump of ``rank`` wins by ruffing a side suit this hand is out of."""
+        t = self.t
+        left = len(self.hand)
+        if left <= 1:
+            return 0.0
+        in_play = self.nu + left
+        chances = 0.0
+        for s in range(4):
+            if s == self.trump:
+                continue
+            mine = sum(1 for k in self.hand if t.suit_of[k] == s)
+            share = (self.u_suit[s] + mine) / in_play if in_play else 0.0
+            chances += max(0.0, (left - 1) * share - 0.7 * mine)
+        lower = sum(1 for r in trumps if r < rank)  # the lowest trumps ruff first
+        return max(0.0, min(1.0, chances - lower)) * 0.5
+    def flexible(self, i: int) -> bool:
+        """A joker that may win or lose at its holder's choice (follows ``high`` or ``low``)."""
+        w = self.t.wild_of[i]
+        return (self.t.suit_of[i] < 0 and w is not None and w.exempt
+                and "high" in w.follow and "low" in w.follow)
+
+
+def _distribution(ps: Sequence[float]) -> list[float]:
+    """Poisson-binomial: chance of each number of successes of independent events."""
+    dist = [1.0]
+    for p in ps:
+        nxt = [0.0] * (len(dist) + 1)
+        q = 1.0 - p
+        for k, x in enumerate(dist):
+            nxt[k] += x * q
+            nxt[k + 1] += x * p
+        dist = nxt
+    return dist
+
+
+def _steer(dist: list[float], target: int) -> list[float]:
+    """Move part of the one-off mass next to ``target`` onto it (the player's control)."""
+    if not 0 <= target < len(dist):
+        return dist
+    out = list(dist)
+    if target + 1 < len(out):
+        moved = out[target + 1] * _STEER_OVER
+        out[target + 1] -= moved
+        out[target] += moved
+    if target - 1 >= 0:
+        moved = out[target - 1] * _STEER_UNDER
+        out[target - 1] -= moved
+        out[target] += moved
+    return out
+
+
+# Schedules by (variant, players), the variant kept beside its entry so ids stay unique.
+_SCHEDULES: dict[tuple[int, int], tuple[Variant, tuple[Deal, ...]]] = {}
+
+
+def _deal_env(view: SeatView) -> dict[str, int]:
+    """The names a scoring formula sees for the current deal (as the engine builds them)."""
+    variant = view.variant
+    key = (id(variant), view.players)
+    hit = _SCHEDULES.get(key)
+    if hit is None or hit[0] is not variant:
+        if len(_SCHEDULES) > 64:
+            _SCHEDULES.clear()
+        hit = _SCHEDULES[key] = (variant, resolve_schedule(variant, view.players))
+    deals = hit[1]
+    d = view.deal
+    return {
+        "cards": d.cards,
+        "players": view.players,
+        "deal": d.number,
+        "deals": len(deals),
+        "set": d.set,
+        "set_deal": d.set_deal,
+        "set_deals": sum(1 for x in deals if x.set == d.set),
+        "deck": card_table(variant).size,
+        **variant.scoring.params,
+    }
+
+
+class HeuristicBot:
+    """Bids and plays for the best expected score of the deal.
+
+    Each card in hand gets a chance to take a trick (from the unseen cards higher than it,
+    the chance that an opponent is void and can trump, jokers still out, and what the
+    play so far showed); the hand's trick count is then a Poisson-binomial distribution.
+    The bid is the legal bid with the best expected score under the variant's formula,
+    and each card is chosen the same way: the chance that it takes this trick plus the
+    distribution of the tricks the rest of the hand will take. Jokers that may play high
+    or low count as tricks taken or not at will.
     """
 
     name = "heuristic"
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
+        self._score_key: tuple[object, ...] | None = None
+        self._scores: dict[tuple[int | None, int], int] = {}
+        self._env: dict[str, int] = {}
+        self._kind: DealKind | None = None
 
-    # -- bidding --------------------------------------------------------------------------
     def act(self, view: SeatView) -> Action:
         if view.phase is Phase.BID:
             return self.bid(view)
@@ -58,47 +405,69 @@ class HeuristicBot:
             return self.trump(view)
         return self.play(view)
 
-    def estimate(self, view: SeatView) -> float:
-        """Expected tricks from the hand (a rough count)."""
-        if not view.hand:  # blind: no cards seen
-            return view.deal.cards / view.players
-        trump = view.trump
-        n = view.deal.cards
-        by_suit: dict[Suit, list[int]] = {}
-        jokers = 0
-        special = 0.0
-        for c in view.hand:
-            if c.suit is None or _is_joker(view, c):
-                jokers += 1
+    # -- scoring -------------------------------------------------------------------------------
+    def score(self, view: SeatView, bid: int | None, taken: int) -> int:
+        """Points this seat would score in this deal with ``bid`` and ``taken`` tricks."""
+        key = (id(view.variant), view.players, view.deal.number, view.totals[view.seat],
+               view.seat == view.dealer)
+        if key != self._score_key:
+            self._score_key = key
+            self._scores = {}
+            self._env = _deal_env(view)
+            self._kind = view.variant.kinds[view.deal.kind]
+        hit = self._scores.get((bid, taken))
+        if hit is None:
+            assert self._kind is not None
+            hit = self._scores[(bid, taken)] = seat_score(
+                view.variant, self._kind, self._env, bid=bid, taken=taken,
+                total=view.totals[view.seat], is_dealer=view.seat == view.dealer)
+        return hit
+
+    def expected(self, view: SeatView, bid: int | None, taken: int, dist: Sequence[float],
+                 flexible: int) -> float:
+        """Expected score when ``taken`` plus a number of tricks drawn from ``dist`` are taken,
+        with ``flexible`` jokers that add 0..flexible tricks at the best choice."""
+        if bid is not None:
+            dist = _steer(list(dist), bid - taken)
+        total = 0.0
+        for k, p in enumerate(dist):
+            if p <= 0.0:
                 continue
-            if _is_special(view, c):
-                special += 0.9
-            by_suit.setdefault(c.suit, []).append(c.rank.order)  # type: ignore[union-attr]
-        top = 14
-        tricks = jokers * 0.95 + special
-        for suit, ranks in by_suit.items():
-            ranks.sort(reverse=True)
-            length = len(ranks)
-            if suit == trump:
-                for k, r in enumerate(ranks):
-                    tricks += 0.95 if r >= top - k - 1 else (0.6 if r >= 11 else 0.35)
+            best = self.score(view, bid, taken + k)
+            for extra in range(1, flexible + 1):
+                best = max(best, self.score(view, bid, taken + k + extra))
+            total += p * best
+        return total
+
+    # -- bidding -------------------------------------------------------------------------------
+    def chances(self, view: SeatView, know: _Knowledge | None = None) -> tuple[list[float], int]:
+        """Each card's chance to take a trick (flexible jokers apart) and the flexible jokers."""
+        if not view.hand:  # blind: no cards seen
+            return [1.0 / view.players] * view.deal.cards, 0
+        know = know or _Knowledge(view)
+        first = seat_by_rule(view.variant.play.first_leader, view.dealer, view.players,
+                             seat_by_rule(view.variant.bidding.first_bidder, view.dealer, view.players))
+        leader = view.trick[0].seat if view.trick else (first if not view.tricks else view.tricks[-1].winner)
+        ps, flex = [], 0
+        for i in know.hand:
+            if know.flexible(i) and know.value(i, leader == view.seat) > 0.9:
+                flex += 1
             else:
-                short = 1.0 if length <= max(1, n // view.players) else 0.6
-                for k, r in enumerate(ranks[:2]):
-                    if r == top:
-                        tricks += 0.85 * short
-                    elif r == top - 1 and k <= 1 and length >= 2:
-                        tricks += 0.45 * short
-        # Void suits let trumps ruff: a small bonus per void when holding trumps.
-        if trump is not None and trump in by_suit:
-            voids = sum(1 for s in Suit if s != trump and s not in by_suit)
-            tricks += 0.3 * voids * min(1, len(by_suit[trump]))
-        return min(float(n), tricks)
+                ps.append(know.value(i, leader == view.seat))
+        return ps, flex
+
+    def estimate(self, view: SeatView) -> float:
+        """Expected tricks from the hand."""
+        ps, flex = self.chances(view)
+        return min(float(view.deal.cards), sum(ps) + flex)
 
     def bid(self, view: SeatView) -> Action:
         legal = [a for a in view.legal if isinstance(a, Bid)]
-        target = self.estimate(view)
-        return min(legal, key=lambda b: (abs(b.tricks - target), b.tricks))
+        ps, flex = self.chances(view)
+        dist = _distribution(ps)
+        mean = sum(ps) + flex / 2
+        return max(legal, key=lambda b: (round(self.expected(view, b.tricks, 0, dist, flex), 6),
+                                          -abs(b.tricks - mean)))
 
     def trump(self, view: SeatView) -> Action:
         strength: dict[Suit, float] = {s: 0.0 for s in Suit}
@@ -111,83 +480,85 @@ class HeuristicBot:
             return ChooseTrump(None)
         return ChooseTrump(best)
 
-    # -- play -----------------------------------------------------------------------------
+    # -- play ----------------------------------------------------------------------------------
     def play(self, view: SeatView) -> Action:
         plays = [a for a in view.legal if isinstance(a, Play)]
-        need = view.need if view.need is not None else 0
+        if len(plays) == 1:
+            return plays[0]
+        know = _Knowledge(view)
+        t = know.t
+        bid = view.bids[view.seat] if view.deal_kind_bidding != "none" else None
+        taken = view.taken[view.seat]
         leading = not view.trick
-        plain = [p for p in plays if p.declare is None]
-        declared = [p for p in plays if p.declare is not None]
-        if leading:
-            return self.lead(view, plain, declared, need)
-        winners = [p for p in plays if p in view.winning_plays]
-        losers = [p for p in plays if p not in view.winning_plays]
-        if need > 0:
-            plain_winners = [p for p in winners if p.declare is None]
-            if plain_winners:
-                return min(plain_winners, key=lambda p: _strength(view, p.card))
-            last = len(view.trick) == view.players - 1
-            high = [p for p in declared if p.declare == "high"]
-            if high and (last or need >= self.remaining(view) - 1):
-                return high[0]
-            if winners:
-                return winners[0]
-            return self.discard(view, plain or plays, keep_high=True)
-        # Enough tricks: lose, throwing the highest card that still loses.
-        low = [p for p in declared if p.declare == "low"]
-        plain_losers = [p for p in losers if p.declare is None]
-        if plain_losers:
-            return max(plain_losers, key=lambda p: _strength(view, p.card))
-        if low:
-            return low[0]
-        if losers:
-            return losers[0]
-        return min(plays, key=lambda p: _strength(view, p.card))
+        led = -1 if leading else _led_suit(know, view)
+        later = know.later(len(view.trick))
+        leader_now = view.seat if leading else view.trick[0].seat
+        values = {i: know.value(i, leader_now == view.seat) for i in know.hand}
+        flexible = {i for i in know.hand if know.flexible(i) and values[i] > 0.9}
+        want_more = bid is None or bid - taken > 0
+        best: tuple[float, ...] | None = None
+        choice: Play = plays[0]
+        rest_cache: dict[int, list[float]] = {}
+        for p in plays:
+            i = t.index[p.card]
+            if leading or p in view.winning_plays:
+                win = know.holds(p, led, later)
+            else:
+                win = 0.0
+            dist = rest_cache.get(i)
+            if dist is None:
+                dist = rest_cache[i] = _distribution([values[k] for k in know.hand
+                                                      if k != i and k not in flexible])
+            flex = len(flexible) - (i in flexible)
+            ev = (1.0 - win) * self.expected(view, bid, taken, dist, flex)
+            if win > 0.0:
+                ev += win * self.expected(view, bid, taken + 1, dist, flex)
+            key = (round(ev, 6), *self._tiebreak(know, p, values[i], want_more))
+            if best is None or key > best:
+                best, choice = key, p
+        return choice
 
-    def remaining(self, view: SeatView) -> int:
-        return view.deal.cards - len(view.tricks)
+    def _tiebreak(self, know: _Knowledge, p: Play, value: float, want_more: bool) -> tuple[float, ...]:
+        """Among plays of equal value: keep jokers, then shed high cards when ducking, low ones
+        when still short of the bid; name a suit that helps the rest of the hand."""
+        t = know.t
+        i = t.index[p.card]
+        plain = 1.0 if p.declare is None else 0.0
+        rank = t.rank_of[i] + (20 if t.suit_of[i] == know.trump and know.trump >= 0 else 0)
+        suit_bonus = 0.0
+        if p.suit is not None:
+            s = SUIT_ID[p.suit]
+            mine = [k for k in know.hand if t.suit_of[k] == s]
+            if p.declare == "demand":
+                # pull the others' high cards of a suit where this hand has cards to promote
+                suit_bonus = len(mine) + (0.5 if s == know.trump else 0.0)
+            else:
+                suit_bonus = -len(mine) + (0.5 if s == know.trump else 0.0)
+        return (plain, suit_bonus, -rank if want_more else rank)
 
-    def lead(self, view: SeatView, plain: list[Play], declared: list[Play], need: int) -> Action:
-        trump = view.trump
-        if need > 0:
-            for decl in ("highest", "demand", "high"):
-                options = [p for p in declared if p.declare == decl]
-                if decl in ("demand", "high"):
-                    options = [p for p in options if p.suit == trump] or options
-                if options and (decl == "highest" or need >= 1):
-                    if decl != "highest" and plain and need < self.remaining(view) and self.rng.random() < 0.5:
-                        break  # keep the joker for later now and then
-                    return options[0]
-            if plain:
-                return max(plain, key=lambda p: _strength(view, p.card))
-            return declared[0]
-        if plain:
-            non_trump = [p for p in plain if p.card.suit != trump] or plain
-            return min(non_trump, key=lambda p: _strength(view, p.card))
-        takes = [p for p in declared if p.declare == "takes"]
-        return takes[0] if takes else declared[0]
 
-    def discard(self, view: SeatView, plays: list[Play], keep_high: bool) -> Action:
-        return min(plays, key=lambda p: _strength(view, p.card))
+def _led_suit(know: _Knowledge, view: SeatView) -> int:
+    t = know.t
+    first = view.trick[0].play
+    i = t.index[first.card]
+    if first.declare is None:
+        return t.suit_of[i]
+    if first.declare == "as" and first.as_card is not None:
+        return SUIT_ID[first.as_card.suit]  # type: ignore[index]
+    if first.suit is not None:
+        return SUIT_ID[first.suit]
+    for tp in view.trick[1:]:
+        if tp.play.declare is None and t.suit_of[t.index[tp.play.card]] >= 0:
+            return t.suit_of[t.index[tp.play.card]]
+    return -1
 
 
 def _is_joker(view: SeatView, card: Card) -> bool:
     return card.is_joker or card in view.variant.deck.designated_jokers
 
 
-def _is_special(view: SeatView, card: Card) -> bool:
-    return any(w.ordinary and card in w.cards for w in view.variant.wild)
-
-
-def _strength(view: SeatView, card: Card) -> int:
-    """A card's value for choosing among plays: trumps above plain suits."""
-    if card.suit is None or _is_joker(view, card):
-        return 100
-    order = card.rank.order  # type: ignore[union-attr]
-    return order + (30 if card.suit == view.trump else 0)
-
-
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[random.Random | None], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""Bot kinds by name: each makes a bot from an optional random generator."""
 
 
 def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
@@ -198,4 +569,4 @@ def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
     cls = BOTS.get(kind)
     if cls is None:
         raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
-    return cls(rng)  # type: ignore[abstract]
+    return cls(rng)

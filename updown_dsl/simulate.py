@@ -76,6 +76,8 @@ class KindSummary:
     bids: int
     bids_made: float
     mean_settlement: float
+    mean_points_by_seat: tuple[float | None, ...] = ()
+    """Mean final points of this kind in each seat (None: it never sat there)."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ class SimulationSummary:
             "seed": self.seed,
             "rotate": self.rotate,
             "seats": seats,
-            "kinds": [asdict(k) for k in self.kinds],
+            "kinds": [{**asdict(k), "mean_points_by_seat": list(k.mean_points_by_seat)} for k in self.kinds],
         }
 
 
@@ -235,6 +237,7 @@ def simulate(
 
     seat_acc = [_Acc() for _ in range(n)]
     kind_acc: dict[str, _Acc] = {k: _Acc() for k in dict.fromkeys(bots)}
+    by_seat: dict[tuple[str, int], list[int]] = {(k, s): [] for k in kind_acc for s in range(n)}
     deals = decisions = rounds = hooked = stopped = 0
 
     for g in range(games):
@@ -262,6 +265,7 @@ def simulate(
             row = (kinds[s], game.totals[s], settlement[s], win, len(with_bid), made)
             seat_acc[s].add(*row)
             kind_acc[kinds[s]].add(*row)
+            by_seat[(kinds[s], s)].append(game.totals[s])
         if on_game is not None:
             on_game(g, game)
 
@@ -270,7 +274,11 @@ def simulate(
         by_bot = tuple(sorted(acc.by_bot.items()))
         bot = by_bot[0][0] if len(by_bot) == 1 else (bots[s] if not by_bot else MIXED)
         seat_summaries.append(SeatSummary(seat=s, bot=bot, games_by_bot=by_bot, **acc.fields()))  # type: ignore[arg-type]
-    kind_summaries = tuple(KindSummary(bot=k, **acc.fields()) for k, acc in kind_acc.items())  # type: ignore[arg-type]
+    kind_summaries = tuple(
+        KindSummary(bot=k, mean_points_by_seat=tuple(
+            _mean(by_seat[(k, s)]) if by_seat[(k, s)] else None for s in range(n)),
+            **acc.fields())  # type: ignore[arg-type]
+        for k, acc in kind_acc.items())
     summary = VariantSummary(
         variant=variant.name,
         players=n,
