@@ -559,9 +559,10 @@ class _Inputs:
 
     def stdin(self) -> bytes:
         if self._stdin is None:
-            import click
+            import sys
 
-            self._stdin = click.get_binary_stream("stdin").read()
+            stream = getattr(sys.stdin, "buffer", None)
+            self._stdin = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
         return self._stdin
 
     @staticmethod
