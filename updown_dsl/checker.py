@@ -488,13 +488,13 @@ class _Walker:
         for seat in g.bidding_order():
             if g.phase is not Phase.BID:
                 break
-            e = by_seat.get(seat)
-            if e is None:
+            written = by_seat.get(seat)
+            if written is None:
                 if self.is_last and not any(x.kind in ("took", "score", "total") for x in self.block):
                     return  # the record stops during the bidding
                 self.report("R001", f"no bid is written for {self.who(seat)} in deal {g.deal.number}", first)
                 raise _Stop
-            self.act(e, Bid(e.number or 0))
+            self.act(written, Bid(written.number or 0))
 
     def act(self, e: Event, action: Any) -> None:
         g = self.game

@@ -791,27 +791,17 @@ def sheet_cmd(
 
 def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], summary: dict[str, Any],
                  path: str | None, game_no: int) -> None:
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
     from .report import sheet_cell
+    from .screen import sheet_frame
 
     out = _console()
     title = Text(variant, style="bold")
     if path:
         title.append(f"  {path}" + (f", game {game_no}" if game_no > 1 else ""), style="dim")
     out.print(title, soft_wrap=True)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
-                  caption="each player: bid/taken points, then Σ the running total",
-                  caption_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("cards", justify="right", no_wrap=True)
-    table.add_column("tr", justify="center", no_wrap=True)
-    table.add_column("dealer", no_wrap=True)
-    for name in players:
-        table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
-        table.add_column("Σ", justify="right", no_wrap=True, style="bold")
+    table = sheet_frame(players)
     notes: list[Text] = []
     for row in rows:
         kind = row["kind"]

@@ -35,7 +35,7 @@ INPUT_HELP = (
 
 
 def is_joker(card: Card, variant: Variant) -> bool:
-    """A joker, or an ordinary card the variant makes a joker (Odessa's six of spades)."""
+    """A joker, or an ordinary card the variant makes a joker (a designated six of spades)."""
     return card.is_joker or card in variant.deck.designated_jokers
 
 
@@ -290,9 +290,8 @@ def deal_tricks(result: DealResult, names: Sequence[str], variant: Variant) -> G
     return Group(*lines)
 
 
-def sheet_table(game: Game, names: Sequence[str]) -> Table:
-    """The score sheet so far: per deal each player's ``bid/taken points`` and running total."""
-    rows = sheet_rows(game, list(names))
+def sheet_frame(names: Sequence[str]) -> Table:
+    """An empty score sheet: deal number, cards, trump, dealer, then per player points and Σ."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
                   caption="each player: bid/taken points, then Σ the running total",
                   caption_justify="left")
@@ -303,6 +302,13 @@ def sheet_table(game: Game, names: Sequence[str]) -> Table:
     for name in names:
         table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
         table.add_column("Σ", justify="right", no_wrap=True, style="bold")
+    return table
+
+
+def sheet_table(game: Game, names: Sequence[str]) -> Table:
+    """The score sheet so far: per deal each player's ``bid/taken points`` and running total."""
+    rows = sheet_rows(game, list(names))
+    table = sheet_frame(names)
     for row in rows:
         kind = row["kind"]
         number = str(row["deal"])

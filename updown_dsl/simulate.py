@@ -39,7 +39,7 @@ class SeatSummary:
     (:meth:`Game.settlement`); ``wins`` counts a tie for the highest total shared by
     ``k`` seats as ``1/k`` to each. ``bids_made`` is the share of this seat's bids that
     were made exactly, over the scored deals in which it bid (deals without bidding,
-    such as Russian poker's minimum and maximum, do not count).
+    such as minimum and maximum deals with `bidding: none`, do not count).
     """
 
     seat: int
