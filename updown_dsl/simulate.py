@@ -32,50 +32,47 @@ MIXED = "mixed"
 
 
 @dataclass(frozen=True)
-class SeatSummary:
-    """How one seat (0-based) did over the games.
+class Results:
+    """How a seat or a bot kind did: the figures :class:`SeatSummary` and :class:`KindSummary` share.
 
     ``points`` are final totals, ``settlement`` the variant's final settlement
     (:meth:`Game.settlement`); ``wins`` counts a tie for the highest total shared by
-    ``k`` seats as ``1/k`` to each. ``bids_made`` is the share of this seat's bids that
-    were made exactly, over the scored deals in which it bid (deals without bidding,
-    such as minimum and maximum deals with `bidding: none`, do not count).
+    ``k`` seats as ``1/k`` to each. ``bids_made`` is the share of bids made exactly,
+    over the scored deals with bids (deals without bidding, such as minimum and
+    maximum deals with `bidding: none`, do not count).
     """
 
-    seat: int
-    bot: str
-    """The bot kind that sat here, or ``"mixed"`` when the line-up rotated."""
     games: int
     mean_points: float
     sd_points: float
     """Sample standard deviation of the final totals (0 for fewer than two games)."""
     wins: float
     win_share: float
-    """``wins / games``."""
+    """``wins / games``: compare with ``1 / players``, a fair share."""
     bids: int
     bids_made: float
     mean_settlement: float
+
+
+@dataclass(frozen=True)
+class SeatSummary(Results):
+    """How one seat (0-based) did over the games."""
+
+    seat: int = 0
+    bot: str = ""
+    """The bot kind that sat here, or ``"mixed"`` when the line-up rotated."""
     games_by_bot: tuple[tuple[str, int], ...] = ()
     """``(kind, games)`` for every kind that sat here."""
 
 
 @dataclass(frozen=True)
-class KindSummary:
-    """One bot kind, aggregated over every (game, seat) it played: the same fields as a seat.
+class KindSummary(Results):
+    """One bot kind, aggregated over every (game, seat) it played.
 
     ``games`` counts seat-games: three ``random`` bots in 100 games make 300.
     """
 
-    bot: str
-    games: int
-    mean_points: float
-    sd_points: float
-    wins: float
-    win_share: float
-    """``wins / games``: compare with ``1 / players``, a fair share."""
-    bids: int
-    bids_made: float
-    mean_settlement: float
+    bot: str = ""
     mean_points_by_seat: tuple[float | None, ...] = ()
     """Mean final points of this kind in each seat (None: it never sat there)."""
 
