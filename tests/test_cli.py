@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from clikit import make_runner
 from updown_dsl import bundled_names
 from updown_dsl.cli import app
 from updown_dsl.diagnostics import Diagnostic
@@ -24,15 +24,9 @@ from updown_dsl.report import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (old Click needs ``mix_stderr=False``)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
 
 
-RUNNER = _runner()
+RUNNER = make_runner()
 
 
 def run(*args: str):

@@ -14,9 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import updown_dsl
+from clikit import make_runner
 from updown_dsl import bundled_names
 from updown_dsl.actions import Play
 from updown_dsl.cli import app
@@ -28,15 +28,9 @@ from updown_dsl.transcript import format_transcript
 LEVELS = ("full", "plays", "sheet")
 
 
-def _runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (old Click needs ``mix_stderr=False``)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
 
 
-RUNNER = _runner()
+RUNNER = make_runner()
 
 
 def run(*args: str, input: str | bytes | None = None):

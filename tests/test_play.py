@@ -14,9 +14,9 @@ from typing import Callable
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import updown_dsl as ud
+from clikit import make_runner
 from updown_dsl.actions import Bid, ChooseTrump, Play
 from updown_dsl.cards import Card
 from updown_dsl.checker import check_file, check_text
@@ -54,14 +54,9 @@ schedule:
 """
 
 
-def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
 
 
-RUNNER = _runner()
+RUNNER = make_runner()
 
 
 def play(*args: str, input: str = ""):
