@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import statistics
 
@@ -11,7 +10,7 @@ import pytest
 import updown_dsl as ud
 from updown_dsl.bots import HeuristicBot, RandomBot, make_bot
 from updown_dsl.engine import Phase
-from updown_dsl.view import SeatView
+from updown_dsl.engine.view import SeatView
 
 
 def _play(name: str, seed: int, kinds: list[str]) -> ud.Game:
@@ -30,9 +29,12 @@ def test_a_view_holds_no_other_hand() -> None:
     view = game.view(1)
     assert view.hand == game.hand(1)
     others = {c for s in (0, 2, 3) for c in game.hand(s)}
-    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(SeatView)}
-    seen = {c for value in fields.values() if isinstance(value, tuple)
+    public = [name for name in dir(view) if not name.startswith("_")]
+    assert set(SeatView.FIELDS) <= set(public)
+    values = [getattr(view, name) for name in public]
+    seen = {c for value in values if isinstance(value, (tuple, frozenset))
             for c in value if isinstance(c, ud.Card)}
+    seen |= {tp.play.card for tp in view.trick} | {tp.play.card for t in view.tricks for tp in t.plays}
     assert not seen & others
     assert view.legal == () and not view.my_turn  # seat 1 is not to act: seat 0 leads
 

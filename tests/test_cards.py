@@ -17,7 +17,7 @@ from updown_dsl.cards import (
     standard_pack,
 )
 from updown_dsl.loader import bundled_names
-from updown_dsl.tables import card_table
+from updown_dsl.engine.tables import card_table
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

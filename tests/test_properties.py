@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from updown_dsl import Bid, ChooseTrump, Game, IllegalAction, Phase, Play, load_variant
 from updown_dsl.loader import bundled_names
-from updown_dsl.scoring import DealResult
+from updown_dsl.engine.scoring import DealResult
 from updown_dsl.variant import Variant
 
 VARIANTS: dict[str, Variant] = {name: load_variant(name) for name in bundled_names()}

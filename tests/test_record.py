@@ -18,7 +18,7 @@ import pytest
 import updown_dsl as ud
 from updown_dsl.engine import Phase, seat_by_rule
 from updown_dsl.record import WRITER, default_names, game_transcript, rules_hash
-from updown_dsl.scoring import DealResult
+from updown_dsl.engine.scoring import DealResult
 from updown_dsl.transcript import Event, Transcript, format_transcript, parse_transcript
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga")

@@ -33,7 +33,7 @@ from updown_dsl import (
     seat_score,
     settle,
 )
-from updown_dsl.scoring import DealResult, SeatResult, set_bonuses
+from updown_dsl.engine.scoring import DealResult, SeatResult, set_bonuses
 from updown_dsl.variant import Deal
 
 # ----------------------------------------------------------------------------- helpers

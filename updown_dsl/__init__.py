@@ -45,10 +45,10 @@ _EXPORTS: dict[str, str] = {
     "loads_variant": "loader",
     "try_load_variant": "loader",
     "resolve_schedule": "schedule",
-    "DealResult": "scoring",
-    "SeatResult": "scoring",
-    "seat_score": "scoring",
-    "settle": "scoring",
+    "DealResult": "engine.scoring",
+    "SeatResult": "engine.scoring",
+    "seat_score": "engine.scoring",
+    "settle": "engine.scoring",
     "Deal": "variant",
     "Variant": "variant",
 }
@@ -77,5 +77,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from .formula import Formula, FormulaError, FormulaEvalError, compile_formula
     from .loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
     from .schedule import resolve_schedule
-    from .scoring import DealResult, SeatResult, seat_score, settle
+    from .engine.scoring import DealResult, SeatResult, seat_score, settle
     from .variant import Deal, Variant

@@ -1,4 +1,4 @@
-"""Bots: players that choose an action from a :class:`~updown_dsl.view.SeatView`.
+"""Bots: players that choose an action from a :class:`~updown_dsl.engine.view.SeatView`.
 
 A bot never sees the game, only its seat's view, so it cannot read another
 hand. ``random`` picks a uniformly random legal action; ``heuristic`` bids and
@@ -15,10 +15,10 @@ from .actions import Action, Bid, ChooseTrump, Play
 from .cards import Card, Suit
 from .engine import Phase, seat_by_rule, trump_rule_for
 from .schedule import resolve_schedule
-from .scoring import seat_score
-from .tables import SUIT_ID, card_table
+from .engine.scoring import seat_score
+from .engine.tables import SUIT_ID, card_table
 from .variant import Deal, DealKind, Variant
-from .view import SeatView
+from .engine.view import SeatView
 
 
 class Bot(Protocol):

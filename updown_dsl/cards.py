@@ -17,7 +17,6 @@ letter (``S H D C``); jokers are ``JK`` and ``JK2``.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Iterable
 
 from .diagnostics import Diagnostic, UpdownError
@@ -92,13 +91,59 @@ class CardError(UpdownError):
     """A token is not a card (code C001)."""
 
 
-@dataclass(frozen=True, slots=True, order=False)
 class Card:
-    """A playing card: an ordinary card (rank and suit) or a joker (joker 1 or 2)."""
+    """A playing card: an ordinary card (rank and suit) or a joker (joker 1 or 2).
+
+    Cards are interned values: ``Card(Rank.ACE, Suit.SPADES)`` always returns the same
+    object, so comparing and hashing cost nothing. ``id`` numbers the 54 possible cards
+    (suit by suit, two to ace, then the jokers); the engine maps it to its own index.
+    """
+
+    __slots__ = ("rank", "suit", "joker", "id", "_text")
 
     rank: Rank | None
     suit: Suit | None
-    joker: int = 0
+    joker: int
+    id: int
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None, joker: int = 0) -> Card:
+        card = _INTERNED.get((rank, suit, joker))
+        if card is not None:
+            return card
+        if joker:
+            if rank is not None or suit is not None or joker not in (1, 2):
+                raise ValueError(f"a joker has no rank or suit and is joker 1 or 2, not {joker!r}")
+            gid, text = 51 + joker, "JK" if joker == 1 else f"JK{joker}"
+        else:
+            if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+                raise ValueError(f"an ordinary card needs a Rank and a Suit, not {rank!r}, {suit!r}")
+            gid, text = _SUIT_INDEX[suit] * 13 + _RANK_ORDER[rank] - 2, f"{rank.value}{suit.value}"
+        card = object.__new__(cls)
+        for name, value in (("rank", rank), ("suit", suit), ("joker", joker), ("id", gid), ("_text", text)):
+            object.__setattr__(card, name, value)
+        _INTERNED[(rank, suit, joker)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: cards are frozen values")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: cards are frozen values")
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Card, (self.rank, self.suit, self.joker)  # unpickled cards are the interned ones
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and other.id == self.id)
+
+    def __hash__(self) -> int:
+        return self.id
 
     @property
     def is_joker(self) -> bool:
@@ -118,17 +163,15 @@ class Card:
         card = _PARSE_CACHE.get(text)
         if card is None:
             card = _parse_uncached(token, text)
-            _PARSE_CACHE[text] = card
+        if len(_PARSE_CACHE) < 4096:  # every usual spelling of the 54 cards fits; odd ones are not kept
+            _PARSE_CACHE[text] = _PARSE_CACHE[token] = card
         return card
 
     def __str__(self) -> str:
-        if self.joker:
-            return "JK" if self.joker == 1 else f"JK{self.joker}"
-        assert self.rank is not None and self.suit is not None
-        return f"{self.rank.value}{self.suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
     def pretty(self) -> str:
         """The card with a Unicode suit symbol, e.g. ``10♥``; jokers print as ``🃏``."""
@@ -138,6 +181,8 @@ class Card:
         return f"{self.rank.value}{self.suit.symbol}"
 
 
+_INTERNED: dict[tuple[Rank | None, Suit | None, int], Card] = {}
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 _PARSE_CACHE: dict[str, Card] = {}
 _JOKER_TOKENS = {"JK": 1, "JK1": 1, "JOKER": 1, "JOKER1": 1, "🃏": 1, "JK2": 2, "JOKER2": 2, "🃏2": 2}
 

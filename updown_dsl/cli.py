@@ -449,7 +449,7 @@ def score_cmd(
     """One player's points for one deal of the schedule."""
     from .report import kind_label, to_json
     from .schedule import deck_size, resolve_schedule
-    from .scoring import seat_score
+    from .engine.scoring import seat_score
 
     variant = _load(variant_name)
     n = _players(variant, players)

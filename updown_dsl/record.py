@@ -12,7 +12,7 @@ import json
 from typing import Iterator, Sequence
 
 from .engine import Game, seat_by_rule, trump_rule_for
-from .scoring import DealResult
+from .engine.scoring import DealResult
 from .actions import Play
 from .transcript import _NAME, LEVELS, RESERVED_NAMES, Event, Header, Transcript
 

@@ -1,7 +1,7 @@
 """Rich renderings for ``updown play``: a seat's screen, tricks, the score sheet.
 
 Every function returns a Rich renderable and prints nothing. A seat's screen is
-drawn from its :class:`~updown_dsl.view.SeatView` only, so it never shows another
+drawn from its :class:`~updown_dsl.engine.view.SeatView` only, so it never shows another
 hand, the rest of the pack or a hidden bid.
 """
 
@@ -19,10 +19,10 @@ from .actions import Bid, ChooseTrump, Play
 from .cards import Card, Suit
 from .engine import Game, Phase, Trick
 from .report import kind_label, sheet_cell, sheet_rows, sheet_summary
-from .scoring import DealResult
+from .engine.scoring import DealResult
 from .session import Reply, display_order, legal_forms
 from .variant import Deal, Variant
-from .view import SeatView
+from .engine.view import SeatView
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}

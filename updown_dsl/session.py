@@ -31,10 +31,10 @@ from .cards import SUIT_ORDER, Card, CardError, Suit
 from .diagnostics import Diagnostic, Severity
 from .engine import Game, IllegalAction, Phase, Trick
 from .record import check_names, game_events, game_headers
-from .scoring import DealResult
+from .engine.scoring import DealResult
 from .transcript import Event, Header, Transcript, format_event, format_header, parse_transcript, seat_of
 from .variant import Variant
-from .view import SeatView
+from .engine.view import SeatView
 
 #: Names given to bot seats (in this order) when none are given.
 BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ivan")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
-from .cards import Card, Suit
-from .variant import Deal, DealKind, Variant
+from ..cards import Card, Suit
+from ..variant import Deal, DealKind, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,30 +22,99 @@ class SeatResult:
     penalty: int = 0
 
 
-@dataclass(frozen=True, slots=True)
 class DealResult:
-    """A scored deal (or a penalty record for an annulled deal)."""
+    """A scored deal (or a penalty record for an annulled deal).
+
+    A value like a frozen dataclass. The engine hands over the deal's compact log
+    (card indices and trick winners); ``tricks`` and ``hands`` are built from it on
+    first use, so a simulation that never looks at them never pays for them.
+    """
+
+    __slots__ = ("deal", "dealer", "seats", "trump", "turned", "_tricks", "_hands", "annulled",
+                 "offence", "reset", "actor", "played", "event", "_log")
 
     deal: Deal
     dealer: int
     seats: tuple[SeatResult, ...]
-    trump: Suit | None = None
-    turned: Card | None = None
-    tricks: tuple[object, ...] = ()
-    hands: tuple[tuple[Card, ...], ...] = ()
-    annulled: bool = False
+    trump: Suit | None
+    turned: Card | None
+    annulled: bool
     """True for a deal stopped by a revoke (only the penalty counts)."""
-    offence: str | None = None
-    reset: tuple[int, ...] = ()
+    offence: str | None
+    reset: tuple[int, ...]
     """Seats whose running total was set to 0 by this record (the cut rule)."""
-    actor: int | None = None
+    actor: int | None
     """``revoke``: the offender's seat."""
-    played: tuple[tuple[int, object], ...] = ()
+    played: tuple[tuple[int, object], ...]
     """``revoke``: (seat, play) of every card played in the deal up to and including the
     illegal one, in order."""
-    event: str = "deal"
+    event: str
     """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
     ``abandoned`` (a deal a checker could not follow; points as written)."""
+
+    def __init__(self, deal: Deal, dealer: int, seats: tuple[SeatResult, ...], trump: Suit | None = None,
+                 turned: Card | None = None, tricks: tuple[object, ...] | None = (),
+                 hands: tuple[tuple[Card, ...], ...] | None = (), annulled: bool = False,
+                 offence: str | None = None, reset: tuple[int, ...] = (), actor: int | None = None,
+                 played: tuple[tuple[int, object], ...] = (), event: str = "deal", *,
+                 log: DealLog | None = None) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "deal", deal)
+        setattr_(self, "dealer", dealer)
+        setattr_(self, "seats", seats)
+        setattr_(self, "trump", trump)
+        setattr_(self, "turned", turned)
+        setattr_(self, "_tricks", None if log is not None else tuple(tricks or ()))
+        setattr_(self, "_hands", None if log is not None else tuple(hands or ()))
+        setattr_(self, "annulled", annulled)
+        setattr_(self, "offence", offence)
+        setattr_(self, "reset", reset)
+        setattr_(self, "actor", actor)
+        setattr_(self, "played", played)
+        setattr_(self, "event", event)
+        setattr_(self, "_log", log)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a deal result is a frozen value")
+
+    @property
+    def tricks(self) -> tuple[object, ...]:
+        """The deal's tricks in order (:class:`~updown_dsl.engine.Trick` values)."""
+        tricks = self._tricks
+        if tricks is None:
+            tricks = self._log.tricks() if self._log is not None else ()
+            object.__setattr__(self, "_tricks", tricks)
+        return tricks
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt, in dealing order (empty when not known)."""
+        hands = self._hands
+        if hands is None:
+            hands = self._log.hands() if self._log is not None else ()
+            object.__setattr__(self, "_hands", hands)
+        return hands
+
+    _FIELDS = ("deal", "dealer", "seats", "trump", "turned", "tricks", "hands", "annulled", "offence",
+               "reset", "actor", "played", "event")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f) for f in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealResult):
+            return NotImplemented
+        return self is other or self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._FIELDS)
+        return f"DealResult({inner})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return DealResult, self._values()
 
     @classmethod
     def penalty(cls, deal: Deal, dealer: int, players: int, seat: int, points: int,
@@ -72,7 +141,11 @@ class DealResult:
 
     def with_bonus(self, bonus: Sequence[int]) -> DealResult:
         """This result with set premiums attached."""
-        return replace(self, seats=tuple(replace(r, bonus=b) for r, b in zip(self.seats, bonus)))
+        out = object.__new__(DealResult)
+        for name in DealResult.__slots__:
+            object.__setattr__(out, name, getattr(self, name))
+        object.__setattr__(out, "seats", tuple(replace(r, bonus=b) for r, b in zip(self.seats, bonus)))
+        return out
 
     def total(self, seat: int) -> int:
         """Everything this record adds to a seat's total."""
@@ -85,6 +158,16 @@ class DealResult:
             totals[s] = 0
         for s in range(len(totals)):
             totals[s] += self.total(s)
+
+
+class DealLog(Protocol):
+    """What the engine keeps of a deal: enough to build its tricks and hands on demand."""
+
+    def tricks(self) -> tuple[object, ...]:
+        """The finished tricks."""
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as dealt."""
 
 
 def seat_score(

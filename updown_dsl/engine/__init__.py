@@ -1,0 +1,24 @@
+"""The engine: one state machine for every variant, fed by the loaded rules.
+
+Import order is one way: ``tables`` (the pack as integers) and ``plan`` (a variant's
+rules per table size) first, then ``state`` (the slots of a game) and the parts of a
+game over it: ``dealing`` (deals and trump), ``bidding`` (bids, the hook, the trump
+choice), ``play`` (legal cards and tricks), ``wild`` (jokers and special cards),
+``endgame`` (scores, penalties, the end), joined in ``game``; ``scoring`` holds the
+result values and the settlement, ``view`` what one seat may see. This package may
+import the cards, the actions, the diagnostics, the variant model and the schedule,
+never the records, the players or the command line.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .plan import seat_by_rule, trump_rule_for
+from .state import IllegalAction, Phase, Trick, TrickPlay
+
+__all__ = ["Game", "IllegalAction", "Phase", "Trick", "TrickPlay", "seat_by_rule", "trump_rule_for"]
+
+# The public classes are shown (and pickled) under the package that exports them.
+for _cls in (Game, IllegalAction, Phase, Trick, TrickPlay):
+    _cls.__module__ = __name__
+del _cls

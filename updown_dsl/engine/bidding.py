@@ -1,0 +1,95 @@
+"""Bidding and naming trump: the bid range, the dealer's hook and the trump choice."""
+
+from __future__ import annotations
+
+from ..actions import Bid, ChooseTrump
+from ..diagnostics import Diagnostic
+from .state import Phase, State, violation
+from .tables import SUIT_ID, SUITS
+
+_BIDS = tuple(Bid(n) for n in range(64))
+_BID_SETS: dict[tuple[int, int, int | None], tuple[Bid, ...]] = {}
+_TRUMP_CHOICES = (tuple(ChooseTrump(s) for s in SUITS),
+                  tuple(ChooseTrump(s) for s in SUITS) + (ChooseTrump(None),))
+
+
+def bid_choices(lo: int, hi: int, forbidden: int | None) -> tuple[Bid, ...]:
+    """The bids ``lo``..``hi`` without ``forbidden`` (shared tuples)."""
+    key = (lo, hi, forbidden)
+    bids = _BID_SETS.get(key)
+    if bids is None:  # a new range: made once
+        bids = tuple(_BIDS[b] if b < len(_BIDS) else Bid(b) for b in range(lo, hi + 1) if b != forbidden)
+        if len(_BID_SETS) < 4096:
+            _BID_SETS[key] = bids
+    return bids
+
+
+class Bidding(State):
+    """Bids and the trump choice."""
+
+    __slots__ = ()
+
+    def bidding_order(self) -> list[int]:
+        """Seats in the order they bid this deal."""
+        return [(self._first_bidder + i) % self.players for i in range(self.players)]
+
+    def bid_range(self) -> tuple[int, int]:
+        """Lowest and highest bid allowed in this deal."""
+        return self._lo, self._hi
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook forbids to the player about to bid, if any."""
+        if self.phase is not Phase.BID or self._bids_made != self.players - 1 or not self._hook:
+            return None
+        rest = self._deal.cards - self._bid_sum
+        return rest if self._lo <= rest <= self._hi else None
+
+    def _begin_bidding(self) -> None:
+        if self._dp.bidding == "none":
+            self._begin_play()
+            return
+        self.phase = Phase.BID
+        self.to_act = self._first_bidder
+
+    def _legal_trumps(self) -> tuple[ChooseTrump, ...]:
+        return _TRUMP_CHOICES[self._dp.trump_rules.choose_no_trump]
+
+    def _apply_bid(self, tricks: int) -> None:
+        self._changed()
+        self._bids[self.to_act] = tricks
+        self._bids_made += 1
+        self._bid_sum += tricks
+        if self._bids_made == self.players:
+            if self._dp.bidding == "before_deal":
+                self._to_deal()
+            else:
+                self._begin_play()
+        else:
+            self.to_act = (self.to_act + 1) % self.players
+
+    def _apply_trump(self, choice: ChooseTrump) -> None:
+        self._changed()
+        self._set_trump(-1 if choice.suit is None else SUIT_ID[choice.suit])
+        self._after_trump()
+
+    def _check_bid(self, bid: Bid) -> Diagnostic | None:
+        if self.phase is not Phase.BID:
+            return violation("R002", f"no bid can be made in the {self.phase} phase")
+        lo, hi = self._lo, self._hi
+        if not lo <= bid.tricks <= hi:
+            return violation("R020", f"bid {bid.tricks} is out of range {lo}..{hi}")
+        if bid.tricks == self.forbidden_bid():
+            return violation(
+                "R021",
+                f"the last bidder may not bid {bid.tricks}: the bids would total "
+                f"{self._deal.cards}, the number of cards",
+                hint="bid any other number (the hook, «не сходимся»)",
+            )
+        return None
+
+    def _check_trump(self, choice: ChooseTrump) -> Diagnostic | None:
+        if self.phase is not Phase.TRUMP:
+            return violation("R022", f"trump cannot be named in the {self.phase} phase")
+        if choice.suit is None and not self._dp.trump_rules.choose_no_trump:
+            return violation("R022", "no trump may not be named in this variant")
+        return None

@@ -1,0 +1,362 @@
+"""Dealing and trump: the start of a deal, shuffling, explicit deals, the cut and trump.
+
+Every deal starts in :meth:`Dealing._start_deal`. A random deal goes from shuffled card
+indices straight to bit sets; an explicit deal (:meth:`Dealing.deal_cards`) is checked
+before anything changes, so a refused deal leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..cards import Card, Suit
+from ..variant import TrumpRules
+from .plan import seat_by_rule
+from .scoring import DealResult
+from .state import DealLog, IllegalAction, Phase, State, violation
+from .tables import SUIT_ID, SUITS
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, with the same draws but without a method call per card."""
+    _fisher_yates(rng, cards, len(cards) - 1)
+
+
+def draw_cards(rng: random.Random, size: int, count: int) -> list[int]:
+    """``count`` cards of a pack of ``size`` (card indices), in the order they come off
+    a shuffled pack.
+
+    The shuffle runs Fisher and Yates's steps from the bottom of the pack only as far as
+    the cards dealt: a 7-card deal for four players draws 29 random numbers, not 51, and
+    every order of every set of cards is as likely as with a whole shuffle.
+    """
+    cards = list(range(size))
+    count = min(count, size)
+    _fisher_yates(rng, cards, min(count, size - 1))
+    return cards[size - count:][::-1]
+
+
+def _fisher_yates(rng: random.Random, cards: list[int], steps: int) -> None:
+    size = len(cards)
+    if type(rng) is not random.Random:  # a subclass may draw its numbers another way
+        for i in range(size - 1, size - 1 - steps, -1):
+            j = rng.randrange(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return
+    getrandbits = rng.getrandbits
+    # Random.randrange(n) as Random._randbelow draws it: k bits, again while >= n.
+    for i, n, k in _STEPS[size, steps]:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class _Steps(dict[tuple[int, int], tuple[tuple[int, int, int], ...]]):
+    """(position, choices, bits drawn) of the first ``steps`` steps of shuffling ``size`` cards."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, int, int], ...]:
+        size, steps = key
+        out = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, size - 1 - steps, -1))
+        self[key] = out
+        return out
+
+
+_STEPS = _Steps()
+
+
+def _phase_error(phase: Phase) -> IllegalAction:
+    return IllegalAction(violation("R002", f"cards are dealt only at the start of a deal, not in the "
+                                           f"{phase} phase"))
+
+
+class Dealing(State):
+    """Starting deals, dealing cards and finding trump."""
+
+    __slots__ = ()
+
+    def _start_deal(self) -> None:
+        dp = self._plan.deal_plan(self.deal_index)
+        self._dp = dp
+        self._deal = dp.deal
+        self._kind = dp.kind
+        n = self.players
+        self._hands = [0] * n
+        log = DealLog(self.table, n)
+        self._log = log
+        self._order = log.order
+        self._winners = log.winners
+        self._decl = log.decl
+        self._bids = [None] * n
+        self._bids_made = 0
+        self._bid_sum = 0
+        self._changed()
+        self._lo = dp.lo
+        self._hi = dp.hi
+        self._hook = dp.hook
+        self._taken = [0] * n
+        self._tcount = 0
+        self._led = -1
+        self._lead_mode = None
+        self._lead_wild = None
+        self._general = False
+        self._set_trump(-1)
+        self.turned = None
+        self.cut_card = None
+        self._trump_chooser = -1
+        self._first_bidder = seat_by_rule(self._plan.first_bidder, self.dealer, n)
+        self._leader = seat_by_rule(self._plan.first_leader, self.dealer, n, self._first_bidder)
+        if dp.bidding == "before_deal":
+            self._begin_bidding()  # blind: bid first, deal after
+            return
+        self._to_deal()
+
+    def _set_trump(self, trump: int) -> None:
+        self._trump = trump
+        self._keyrow = (trump + 1) * 5 + 1
+
+    def _to_deal(self) -> None:
+        self.phase = Phase.DEAL
+        self.to_act = -1
+        if self.auto_deal:
+            self._deal_random()
+
+    def deal_random(self) -> None:
+        """Shuffle and deal the current deal from the game's random generator (phase ``DEAL``).
+
+        Games made with ``auto_deal=True`` do this by themselves; a game that was
+        replayed from explicit cards can switch to random dealing with it.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        if self.phase is not Phase.DEAL:
+            raise _phase_error(self.phase)
+        self._deal_random()
+
+    def _deal_random(self) -> None:
+        # The engine's own shuffle needs no validation: card indices go straight into
+        # bit sets. (The same random draws as dealing a shuffled list of cards.)
+        t = self.table
+        size = len(t.cards)
+        rng = self.rng
+        plan = self._plan
+        n = self.players
+        nk = n * self._dp.cards
+        cut_index = None
+        if plan.cut_rule:  # the cut looks at a card anywhere in the pack: shuffle it all
+            order = list(range(size))
+            shuffle(rng, order)
+            k = rng.randrange(1, size)
+            cut_index = order[k - 1] if plan.cut_shows == "lifted_bottom" else order[k]
+            order = order[k:] + order[:k]
+        else:
+            order = draw_cards(rng, size, nk + 1)  # the hands and the card turned for trump
+        eldest = self.dealer + 1 if self.dealer + 1 < n else 0
+        bit = t.bit.__getitem__
+        dealt: list[tuple[int, ...]] = []
+        masks = []
+        for s in range(n):
+            mine = tuple(order[(s - eldest) % n:nk:n])
+            dealt.append(mine)
+            masks.append(sum(map(bit, mine)))  # distinct powers of two: the sum is the union
+        dp = self._dp
+        rules, rule = dp.trump_rules, dp.trump_rule
+        trump, shown = -1, None
+        if rule == "fixed":
+            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+        elif rule == "random":
+            suit = self._draw_random_trump(rules)
+            trump = -1 if suit is None else SUIT_ID[suit]
+        elif rule == "turned":
+            i = order[nk]
+            shown, trump = t.cards[i], t.turned_suit[i]
+        elif rule == "last_dealt":
+            i = dealt[self.dealer][-1]
+            shown, trump = t.cards[i], t.turned_suit[i]
+        self._install(masks, dealt, rules, rule, trump, shown, cut_index)
+
+    def deal_from_order(
+        self,
+        order: Sequence[Card],
+        *,
+        cut_card: Card | None = None,
+        random_trump: Suit | None = None,
+    ) -> None:
+        """Deal from a pack in this order (top first), one card at a time from eldest.
+
+        The card after the hands is the turned card when the variant turns one;
+        a random trump not given is drawn from the game's random generator.
+        """
+        n, k = self.players, self._deal.cards
+        hands = [[order[i * n + s] for i in range(k)] for s in range(n)]
+        # Seat s receives from position (s - eldest) mod n of each round.
+        hands = [hands[(s - self.eldest) % n] for s in range(n)]
+        rest = list(order[n * k:])
+        rules = self._dp.trump_rules
+        if random_trump is None and rules.rule == "random":
+            random_trump = self._draw_random_trump(rules)
+        self.deal_cards(hands, turned=rest[0] if rest else None, cut_card=cut_card,
+                        random_trump=random_trump)
+
+    def _draw_random_trump(self, rules: TrumpRules) -> Suit | None:
+        options: list[Suit | None] = list(SUITS)
+        if rules.random_no_trump:
+            options.append(None)
+        return self.rng.choice(options)
+
+    def deal_cards(
+        self,
+        hands: Sequence[Sequence[Card]],
+        *,
+        turned: Card | None = None,
+        cut_card: Card | None = None,
+        random_trump: Suit | None = None,
+        recorded_trump: Suit | None = None,
+    ) -> None:
+        """Give each seat its cards (in the order dealt) and find trump.
+
+        :param turned: the card turned for trump (ignored unless the rules turn one).
+        :param cut_card: the card exposed at the cut (for the cut rule).
+        :param random_trump: the suit drawn when trump is random.
+        :param recorded_trump: the trump suit as a record gives it when the turned card is
+            not known (``turned`` omitted).
+        :raises IllegalAction: for a wrong hand size or a card not in the pack or dealt twice.
+        """
+        if self.phase is not Phase.DEAL:
+            raise _phase_error(self.phase)
+        n, k = self.players, self._deal.cards
+        table = self.table
+        by_id = table.by_id
+        seen = 0
+        masks = []
+        dealt: list[tuple[int, ...]] = []
+        for s, h in enumerate(hands):
+            if len(h) != k:
+                raise IllegalAction(violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal "
+                                                      f"{self._deal.number} has {k}"))
+            m = 0
+            idx = []
+            for c in h:
+                i = by_id[c.id] if isinstance(c, Card) else -1
+                if i < 0:
+                    raise IllegalAction(violation("R013", f"{c} is not in this pack"))
+                if (seen >> i) & 1:
+                    raise IllegalAction(violation("R013", f"{c} was dealt twice"))
+                seen |= 1 << i
+                m |= 1 << i
+                idx.append(i)
+            masks.append(m)
+            dealt.append(tuple(idx))
+        if len(masks) != n:
+            raise IllegalAction(violation("R002", f"{len(masks)} hands for {n} players"))
+        # Find trump before changing anything, so a refused deal leaves the game as it was.
+        dp = self._dp
+        rules, rule = dp.trump_rules, dp.trump_rule
+        trump, shown = -1, None
+        if rule == "fixed":
+            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+        elif rule == "random":
+            if random_trump is None and not rules.random_no_trump:
+                raise IllegalAction(violation("R002", "the randomly drawn trump suit must be given"))
+            trump = -1 if random_trump is None else SUIT_ID[random_trump]
+        elif rule in ("turned", "last_dealt"):
+            shown = turned if rule == "turned" else hands[self.dealer][-1]
+            if shown is None and recorded_trump is not None:
+                trump = SUIT_ID[recorded_trump]
+            else:
+                if shown is None:
+                    raise IllegalAction(violation("R002", "no card was turned for trump"))
+                i = table.index.get(shown, -1)
+                if i < 0:
+                    raise IllegalAction(violation("R013", f"the turned card {shown} is not in this pack"))
+                if rule == "turned" and (seen >> i) & 1:
+                    raise IllegalAction(violation("R013", f"the turned card {shown} was also dealt"))
+                trump = table.turned_suit[i]
+        cut_index = table.index.get(cut_card) if cut_card is not None else None
+        if cut_card is not None and cut_index is None:
+            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
+        self._install(masks, dealt, rules, rule, trump, shown, cut_index)
+
+    def deal_unknown(self, *, trump: Suit | None = None, turned: Card | None = None,
+                     chosen: bool = False, cut_card: Card | None = None) -> None:
+        """Start the deal without knowing the cards (a score sheet): trump as written.
+
+        With ``chosen`` (and rules that let a player name trump) the game waits for
+        that player's :class:`ChooseTrump`. Bids are then checked as usual; finish the
+        deal with :meth:`record_tricks`.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        if self.phase is not Phase.DEAL:
+            raise _phase_error(self.phase)
+        self._hands = [0] * self.players
+        self._log.dealt = None
+        self._changed()
+        cut_index = self.table.index.get(cut_card) if cut_card is not None else None
+        if cut_card is not None and cut_index is None:
+            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
+        self._apply_cut(cut_index)
+        self.turned = turned
+        self._set_trump(-1 if trump is None else SUIT_ID[trump])
+        dp = self._dp
+        if chosen and dp.trump_rule == "chosen":
+            self._trump_chooser = self._seat_by(dp.trump_rules.chooser)
+            self.phase = Phase.TRUMP
+            self.to_act = self._trump_chooser
+            return
+        self._after_trump()
+
+    def _seat_by(self, rule: str) -> int:
+        return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)
+
+    def _apply_cut(self, cut_index: int | None) -> None:
+        """The cut rule: the special card exposed at the cut zeroes the cutter's total."""
+        table = self.table
+        self.cut_card = None if cut_index is None else table.cards[cut_index]
+        if cut_index is not None:
+            w = table.wild_of[cut_index]
+            if w is not None and w.cut_zeroes_total:
+                cutter = self._seat_by(self.variant.cut_by)
+                self.totals[cutter] = 0
+                self.results.append(
+                    DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut_index])
+                )
+
+    def _install(self, masks: list[int], dealt: list[tuple[int, ...]], rules: TrumpRules, rule: str,
+                 trump: int, shown: Card | None, cut_index: int | None) -> None:
+        """Put checked hands on the table, apply the cut rule and move on to trump or bids."""
+        self._hands = masks
+        self._log.dealt = dealt
+        self._changed()
+        if cut_index is not None:
+            self._apply_cut(cut_index)
+        else:
+            self.cut_card = None
+        self.turned = shown
+        self._set_trump(trump)
+        if rule == "chosen":
+            self._trump_chooser = self._seat_by(rules.chooser)
+            self.phase = Phase.TRUMP
+            self.to_act = self._trump_chooser
+            return
+        self._after_trump()
+
+    def chooser_view(self) -> tuple[Card, ...]:
+        """The cards the trump chooser has seen when naming trump."""
+        dealt = self._log.dealt
+        if self._trump_chooser < 0 or dealt is None:
+            return ()
+        cards = self.table.cards
+        return tuple(cards[i] for i in dealt[self._trump_chooser][: self._dp.trump_rules.choose_after])
+
+    def _after_trump(self) -> None:
+        if self._dp.bidding == "before_deal":
+            self._begin_play()  # the bids were made before the cards were dealt
+        else:
+            self._begin_bidding()
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self.dealer + 1) % self.players

@@ -1,0 +1,135 @@
+"""The end of a deal and of the game: scores, set premiums, penalties, the stop-loss.
+
+Scores come from the deal plan's compiled formula (memoised per bid and tricks when the
+formula does not read the seat's total); results keep the deal's compact log, from which
+their tricks and hands are built only when someone looks.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..actions import Play
+from .scoring import DealResult, SeatResult, set_bonuses, settle
+from .state import IllegalAction, Phase, State, violation
+
+
+class EndOfDeal(State):
+    """Scoring, penalties and moving on to the next deal."""
+
+    __slots__ = ()
+
+    def _finish_deal(self) -> None:
+        dp = self._dp
+        n = self.players
+        bids, taken, totals, dealer = self._bids, self._taken, self.totals, self.dealer
+        seat_result = dp.seat_result
+        seats = [seat_result(bids[s], taken[s], totals[s], s == dealer) for s in range(n)]
+        result = DealResult(self._deal, dealer, tuple(seats), self.trump, self.turned, log=self._log)
+        self.results.append(result)
+        for s in range(n):
+            totals[s] += seats[s].points
+        if dp.last_of_set and self.variant.scoring.set_bonus is not None:
+            bonus = set_bonuses(self.variant, self._deal, dp.env, self.results, totals)
+            if bonus is not None:
+                self.results[-1] = result.with_bonus(bonus)
+                for s in range(n):
+                    totals[s] += bonus[s]
+        self._next_deal()
+
+    def record_tricks(self, taken: Sequence[int]) -> None:
+        """Finish a deal whose cards are not known from the tricks each player took.
+
+        :raises IllegalAction: before the play or after a card was played (R002), or
+            when the tricks do not add up to the hand size (R053).
+        """
+        if self.phase is not Phase.PLAY or self._winners or self._tcount:
+            raise IllegalAction(violation("R002", "tricks taken can be recorded only before any card is played"))
+        cards = self._deal.cards
+        if len(taken) != self.players or any(t < 0 for t in taken) or sum(taken) != cards:
+            raise IllegalAction(violation(
+                "R053", f"tricks taken {' + '.join(map(str, taken))} = {sum(taken)} do not add up to "
+                f"the {cards} cards of deal {self._deal.number}"))
+        self._taken = list(taken)
+        self._finish_deal()
+
+    def abandon_deal(self, points: Sequence[int] | None = None) -> None:
+        """Give up on the current deal (a record too broken to follow) and go on to the next.
+
+        ``points`` (as written in the record, if any) are added to the totals.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction(violation("R030", "the game is over"))
+        pts = list(points) if points is not None else [0] * self.players
+        seats = tuple(SeatResult(self._bids[s], self._taken[s], pts[s]) for s in range(self.players))
+        self.results.append(DealResult(self._deal, self.dealer, seats, self.trump, self.turned,
+                                       event="abandoned", log=self._log))
+        for s in range(self.players):
+            self.totals[s] += pts[s]
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        end = self.variant.end
+        stop = end.stop_loss
+        if stop is not None and (end.stop_check == "deal" or self._dp.last_of_set) \
+                and self._stop_loss_reached(stop):
+            self._end("stop-loss reached («просчет»)")
+            return
+        self.deal_index += 1
+        if self.deal_index >= len(self.deals):
+            self._end("schedule complete")
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_deal()
+
+    def _stop_loss_reached(self, stop: int) -> bool:
+        if self.variant.end.stop_on == "total":
+            return min(self.totals) <= -stop
+        n, s = self.players, sum(self.totals)
+        return min(n * x - s for x in self.totals) <= -stop
+
+    def _end(self, reason: str) -> None:
+        self._changed()
+        self.phase = Phase.OVER
+        self.is_over = True
+        self.to_act = -1
+        self.over_reason = reason
+
+    # ------------------------------------------------------------------ penalties
+    def revoke(self, seat: int, code: str = "R010", play: Play | None = None) -> int:
+        """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
+
+        Adds the penalty to the offender's total; when the variant says so, the
+        deal is annulled and dealt again by the same dealer. ``play`` (the illegal
+        card, taken back) is kept in the record. Returns the points.
+
+        :raises IllegalAction: when the variant has no penalty for ``code``.
+        """
+        rules = self.variant.revoke
+        if rules is None or code not in rules.covers:
+            raise IllegalAction(violation(code, f"this variant has no penalty for {code}; the card is refused"))
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction(violation("R002", "a revoke can only happen while cards are played"))
+        points = rules.points * (self._kind.multiplier if rules.multiplied else 1)
+        self.totals[seat] += points
+        played: list[tuple[int, object]] = list(self._log.played())
+        if play is not None:
+            played.append((seat, play))
+        record = DealResult.penalty(self._deal, self.dealer, self.players, seat, points, code,
+                                    annulled=rules.replay, bids=self._bids, hands=self._log.hands(),
+                                    trump=self.trump, turned=self.turned, played=tuple(played))
+        self.results.append(record)
+        self._changed()
+        if rules.replay:
+            self._start_deal()
+        return points
+
+    # ------------------------------------------------------------------ results
+    def settlement(self) -> list[int]:
+        """Each seat's result by the variant's settlement (in money: points × stake)."""
+        return settle(self.variant, self.totals)
+
+    def winners(self) -> list[int]:
+        """Seats with the highest total (several on a tie)."""
+        best = max(self.totals)
+        return [s for s, x in enumerate(self.totals) if x == best]

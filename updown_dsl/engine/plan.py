@@ -1,0 +1,161 @@
+"""The rules of one variant for one table size, worked out once and shared by every game.
+
+A :class:`TablePlan` holds what never changes during a game of a variant with a given
+number of players: the card table, the schedule and, deal by deal (worked out when the
+deal is first reached, so a formula that fails fails in that deal), the bid range,
+whether the hook applies, the trump rule and the scoring formula with a memo of its
+values. ``Game(...)`` looks its plan up in a dictionary instead of recomputing it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..schedule import resolve_schedule
+from ..variant import Deal, DealKind, TrumpRules, Variant
+from .scoring import SeatResult
+from .tables import CardTable, card_table
+
+if TYPE_CHECKING:
+    from ..formula import Formula
+
+#: Names a score formula may read that change from seat to seat beyond bid and tricks.
+_PER_SEAT = frozenset({"total", "is_dealer"})
+
+
+class DealPlan:
+    """The constant rules of one deal of a schedule."""
+
+    __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "bidding", "trump_rules", "trump_rule",
+                 "multiplier", "formula", "memo", "last_of_set", "cards")
+
+    def __init__(self, plan: TablePlan, index: int) -> None:
+        variant = plan.variant
+        deals = plan.deals
+        deal = deals[index]
+        self.deal = deal
+        self.cards = deal.cards
+        self.kind = kind = variant.kinds[deal.kind]
+        self.env: dict[str, int] = {
+            "cards": deal.cards,
+            "players": plan.players,
+            "deal": deal.number,
+            "deals": len(deals),
+            "set": deal.set,
+            "set_deal": deal.set_deal,
+            "set_deals": plan.set_sizes[deal.set],
+            "deck": plan.table.size,
+            **variant.scoring.params,
+        }
+        b = variant.bidding
+        self.lo = max(0, b.min_bid(self.env))
+        self.hi = min(deal.cards, b.max_bid(self.env))
+        hook = kind.hook if kind.hook is not None else b.hook
+        self.hook = bool(hook) and not (b.hook_exempt is not None and b.hook_exempt(self.env))
+        self.bidding = kind.bidding
+        self.trump_rules, self.trump_rule = trump_rule_for(variant, deal, plan.players, plan.table.size)
+        self.multiplier = kind.multiplier
+        self.formula: Formula = kind.score if kind.score is not None else variant.scoring.deal
+        # Points depend only on (bid, taken) unless the formula reads the seat's total or
+        # dealership: then every seat is computed afresh.
+        self.memo: dict[tuple[int | None, int], SeatResult] | None = \
+            None if self.formula.names_used & _PER_SEAT else {}
+        self.last_of_set = index + 1 >= len(deals) or deals[index + 1].set != deal.set
+
+    def points(self, bid: int | None, taken: int, total: int, is_dealer: bool) -> int:
+        """One seat's points (multiplier included), as :func:`~updown_dsl.engine.scoring.seat_score`."""
+        b = 0 if bid is None else bid
+        env = dict(self.env)
+        env["bid"] = b
+        env["taken"] = taken
+        env["made"] = 1 if bid is None or b == taken else 0
+        env["total"] = total
+        env["is_dealer"] = 1 if is_dealer else 0
+        return self.formula.fn(env) * self.multiplier
+
+    def seat_result(self, bid: int | None, taken: int, total: int, is_dealer: bool) -> SeatResult:
+        """One seat's line of the score sheet (shared values when they depend on bid and tricks only)."""
+        memo = self.memo
+        if memo is None:
+            return SeatResult(bid, taken, self.points(bid, taken, total, is_dealer))
+        seat = memo.get((bid, taken))
+        if seat is None:
+            seat = memo[(bid, taken)] = SeatResult(bid, taken, self.points(bid, taken, total, is_dealer))
+        return seat
+
+
+class TablePlan:
+    """Everything constant about a variant played by a number of players."""
+
+    __slots__ = ("variant", "players", "table", "deals", "set_sizes", "_deal_plans", "cut_rule",
+                 "cut_shows", "has_wild", "must_follow", "must_trump", "first_bidder", "first_leader")
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        self.variant = variant
+        self.players = players
+        self.table: CardTable = card_table(variant)
+        self.deals: tuple[Deal, ...] = resolve_schedule(variant, players)
+        sizes: dict[int, int] = {}
+        for d in self.deals:
+            sizes[d.set] = sizes.get(d.set, 0) + 1
+        self.set_sizes = sizes
+        self._deal_plans: list[DealPlan | None] = [None] * len(self.deals)
+        self.cut_rule = any(w.cut_zeroes_total for w in variant.wild)
+        self.cut_shows = next((w.cut_shows for w in variant.wild if w.cut_zeroes_total), "")
+        self.has_wild = bool(self.table.wild_mask)
+        self.must_follow = variant.play.must_follow
+        self.must_trump = variant.play.must_trump
+        self.first_bidder = variant.bidding.first_bidder
+        self.first_leader = variant.play.first_leader
+
+    def deal_plan(self, index: int) -> DealPlan:
+        """The plan of deal ``index`` (0-based), worked out on first use."""
+        dp = self._deal_plans[index]
+        if dp is None:
+            dp = self._deal_plans[index] = DealPlan(self, index)
+        return dp
+
+
+def seat_by_rule(rule: str, dealer: int, players: int, first_bidder: int | None = None) -> int:
+    """The seat a rule word names relative to the dealer (``eldest`` is left of the dealer)."""
+    if rule == "dealer":
+        return dealer
+    if rule == "dealer_right":
+        return (dealer - 1) % players
+    if rule == "first_bidder":
+        return first_bidder if first_bidder is not None else (dealer + 1) % players
+    return (dealer + 1) % players  # eldest, dealer_left
+
+
+def trump_rule_for(variant: Variant, deal: Deal, players: int, pack: int) -> tuple[TrumpRules, str]:
+    """The trump rules of ``deal`` and the rule that applies once the cards are dealt.
+
+    With ``turned`` and every card dealt, ``when_exhausted`` decides: ``last_dealt``,
+    ``none`` (no trump) or ``chosen``.
+    """
+    kind: DealKind = variant.kinds[deal.kind]
+    rules = kind.trump if kind.trump is not None else variant.trump
+    rule = rules.rule
+    if rule == "turned" and players * deal.cards >= pack:
+        rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
+            rules.when_exhausted, "none"
+        )
+    return rules, rule
+
+
+# Plans by (variant, players); the variant is kept beside its entry so ids stay unique.
+_PLANS: dict[tuple[int, int], tuple[Variant, TablePlan]] = {}
+
+
+def table_plan(variant: Variant, players: int) -> TablePlan:
+    """The (cached) plan of ``variant`` for ``players`` players.
+
+    :raises ValueError: when the schedule cannot be resolved.
+    """
+    key = (id(variant), players)
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not variant:
+        if len(_PLANS) >= 256:  # bounded: a long archive loads many variants
+            del _PLANS[next(iter(_PLANS))]
+        hit = _PLANS[key] = (variant, TablePlan(variant, players))
+    return hit[1]

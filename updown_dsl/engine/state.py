@@ -1,0 +1,246 @@
+"""The game state: phases, trick values, the deal log, and the slots every part shares.
+
+The kernel keeps a deal as integers: hands are bit sets, the cards played are card
+indices in one list for the whole deal, and a trick is a slice of that list with its
+winner. :class:`Trick` and :class:`TrickPlay` values are made only when asked for.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..actions import Play
+from ..cards import Card
+from ..diagnostics import Diagnostic, UpdownError
+
+if TYPE_CHECKING:
+    import random
+
+    from ..variant import Deal, DealKind, Variant, WildRules
+    from .plan import DealPlan, TablePlan
+    from .scoring import DealResult
+    from .tables import CardTable
+
+
+class Phase(enum.StrEnum):
+    """Where a game is."""
+
+    DEAL = "deal"
+    """Waiting for cards (only when the game was made with ``auto_deal=False``)."""
+    TRUMP = "trump"
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+
+class IllegalAction(UpdownError):
+    """An action the rules refuse; ``diagnostics[0]`` names the rule."""
+
+
+def violation(code: str, message: str, hint: str | None = None) -> Diagnostic:
+    """A rule diagnostic without a location (the caller knows where it happened)."""
+    return Diagnostic(code, message, hint=hint)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """One card on the table."""
+
+    seat: int
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick."""
+
+    leader: int
+    plays: tuple[TrickPlay, ...]
+    winner: int
+
+
+class DealLog:
+    """One deal as the kernel keeps it: who got which cards, what was played, who won.
+
+    ``order`` holds the card index of every card played in the deal, trick after trick;
+    ``decl`` the :class:`Play` of the few positions played with a declaration; trick
+    ``t`` was led by ``winners[t - 1]`` (``first_leader`` for the first).
+    """
+
+    __slots__ = ("table", "players", "dealt", "order", "decl", "winners", "first_leader")
+
+    def __init__(self, table: CardTable, players: int) -> None:
+        self.table = table
+        self.players = players
+        self.dealt: list[tuple[int, ...]] | None = None
+        self.order: list[int] = []
+        self.decl: dict[int, Play] = {}
+        self.winners: list[int] = []
+        self.first_leader = -1
+
+    def copy(self) -> DealLog:
+        """An independent copy (for :meth:`Game.clone`)."""
+        new = DealLog(self.table, self.players)
+        new.dealt = self.dealt
+        new.order = list(self.order)
+        new.decl = dict(self.decl)
+        new.winners = list(self.winners)
+        new.first_leader = self.first_leader
+        return new
+
+    def play_at(self, pos: int) -> Play:
+        """The play at position ``pos`` of the deal."""
+        decl = self.decl
+        if decl:
+            p = decl.get(pos)
+            if p is not None:
+                return p
+        return self.table.plays[self.order[pos]]
+
+    def trick_plays(self, t: int, count: int | None = None) -> tuple[TrickPlay, ...]:
+        """The first ``count`` (default all) cards of trick ``t`` (0-based) as table values."""
+        n = self.players
+        leader = self.first_leader if t == 0 else self.winners[t - 1]
+        start = t * n
+        count = n if count is None else count
+        return tuple(TrickPlay((leader + j) % n, self.play_at(start + j)) for j in range(count))
+
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks."""
+        n = self.players
+        out = []
+        leader = self.first_leader
+        for t, w in enumerate(self.winners):
+            start = t * n
+            out.append(Trick(leader, tuple(TrickPlay((leader + j) % n, self.play_at(start + j))
+                                           for j in range(n)), w))
+            leader = w
+        return tuple(out)
+
+    def played(self) -> list[tuple[int, Play]]:
+        """(seat, play) of every card played so far, in order."""
+        n = self.players
+        out = []
+        leader = self.first_leader
+        for pos in range(len(self.order)):
+            t, j = divmod(pos, n)
+            if j == 0 and t:
+                leader = self.winners[t - 1]
+            out.append(((leader + j) % n, self.play_at(pos)))
+        return out
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat was dealt, in dealing order (empty tuples before the deal)."""
+        if self.dealt is None:
+            return tuple(() for _ in range(self.players))
+        cards = self.table.cards
+        return tuple(tuple(cards[i] for i in h) for h in self.dealt)
+
+
+class State:
+    """The slots of a game; the parts of the engine (dealing, bidding, play, end of deal)
+    are mixins over it, joined in :class:`~updown_dsl.engine.Game`."""
+
+    __slots__ = (
+        # public
+        "variant", "players", "table", "deals", "rng", "auto_deal", "totals", "results",
+        "deal_index", "dealer", "over_reason", "phase", "to_act", "turned", "cut_card", "is_over",
+        # the deal
+        "_plan", "_dp", "_deal", "_kind", "_log", "_order", "_winners", "_decl", "_hands",
+        "_bids", "_bids_made", "_bid_sum", "_taken", "_lo", "_hi", "_hook", "_first_bidder",
+        "_trump", "_keyrow", "_trump_chooser",
+        # the trick
+        "_tcount", "_leader", "_led", "_lead_mode", "_lead_wild", "_keys", "_best", "_win", "_general",
+        # memos of the position, None when the position changed
+        "_legal_mask", "_plays_cache",
+        # constants copied from the plan for the hot path
+        "_bit", "_suit_of", "_suit_mask", "_nonjoker", "_by_id", "_keytabs", "_must_follow",
+        "_must_trump", "_has_wild", "_plain", "_plays_get", "_next_seat",
+    )
+
+    variant: Variant
+    players: int
+    table: CardTable
+    deals: tuple[Deal, ...]
+    rng: random.Random
+    auto_deal: bool
+    totals: list[int]
+    results: list[DealResult]
+    deal_index: int
+    dealer: int
+    over_reason: str | None
+    phase: Phase
+    to_act: int
+    turned: Card | None
+    cut_card: Card | None
+    is_over: bool
+    """True when the game has ended."""
+    _plan: TablePlan
+    _dp: DealPlan
+    _deal: Deal
+    _kind: DealKind
+    _log: DealLog
+    _order: list[int]
+    _winners: list[int]
+    _decl: dict[int, Play]
+    _hands: list[int]
+    _bids: list[int | None]
+    _bids_made: int
+    _bid_sum: int
+    _taken: list[int]
+    _lo: int
+    _hi: int
+    _hook: bool
+    _first_bidder: int
+    _trump: int
+    _keyrow: int
+    _trump_chooser: int
+    _tcount: int
+    _leader: int
+    _led: int
+    _lead_mode: str | None
+    _lead_wild: WildRules | None
+    _keys: tuple[int, ...]
+    _best: int
+    _win: int
+    _general: bool
+    _legal_mask: int | None
+    _plays_cache: tuple[Play, ...] | None
+    _bit: tuple[int, ...]
+    _suit_of: tuple[int, ...]
+    _suit_mask: tuple[int, ...]
+    _nonjoker: int
+    _by_id: tuple[int, ...]
+    _keytabs: tuple[tuple[int, ...], ...]
+    _must_follow: bool
+    _must_trump: bool
+    _has_wild: bool
+    _plain: bool
+    _next_seat: tuple[int, ...]
+    _plays_get: Callable[[int], tuple[Play, ...] | None]
+
+    def _changed(self) -> None:
+        """Forget what was worked out for the position before a change."""
+        self._legal_mask = None
+        self._plays_cache = None
+
+    if TYPE_CHECKING:  # defined by the mixins; declared here for type checkers
+        def _begin_bidding(self) -> None: ...
+        def _begin_play(self) -> None: ...
+        def _after_trump(self) -> None: ...
+        def _finish_deal(self) -> None: ...
+        def _start_deal(self) -> None: ...
+        def _to_deal(self) -> None: ...
+        def _set_trump(self, trump: int) -> None: ...
+        def _seat_by(self, rule: str) -> int: ...
+        def _legal_now(self) -> int: ...
+        def _ordinary_legal(self, hand: int) -> int: ...
+        def _answer_legal(self, ordinary: int, mode: str) -> int: ...
+        def _declared_in_hand(self, wild: int, legal: int) -> tuple[Play, ...]: ...
+        def _winner_pos(self, entries: list[tuple[int, Play]], led: int) -> int: ...
+        def _check_declared(self, i: int, play: Play, hand: int) -> Diagnostic | None: ...
+        def _wild_choices(self, i: int) -> str: ...
+        def _obligation_violation(self, hand: int, card: Card) -> Diagnostic: ...
+        def _trick_entries(self) -> list[tuple[int, Play]]: ...

@@ -1,0 +1,182 @@
+"""Card tables: the pack of a variant as integer indices, built once per variant.
+
+Cards are numbered 0..D-1, suit by suit and low to high inside a suit, with the
+cards that act only as jokers last, so a hand is an ``int`` bit set, "the highest
+card of a suit" is one ``bit_length`` away, and a card's strength in a trick is one
+tuple lookup (:attr:`CardTable.keys`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..actions import Play
+from ..cards import Card, Suit, build_deck
+from ..variant import Variant, WildRules
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+SUIT_ID: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}
+
+#: Trick keys of plain cards: a trump beats the led suit, which beats a discard (key 0).
+KEY_TRUMP = 2000
+KEY_LED = 1000
+
+#: Entries kept in a table's cache of legal-play tuples before it starts afresh.
+_PLAYS_CACHE_LIMIT = 1 << 16
+
+
+class _SuitPlays(dict[int, tuple[Play, ...]]):
+    """The plain plays of each subset of one suit (bit ``j``: the suit's ``j``-th card),
+    filled as subsets are met: at most 2**13 of them."""
+
+    def __init__(self, plays: tuple[Play, ...]) -> None:
+        super().__init__({0: ()})
+        self.plays = plays
+
+    def __missing__(self, sub: int) -> tuple[Play, ...]:
+        out = tuple(p for j, p in enumerate(self.plays) if (sub >> j) & 1)
+        self[sub] = out
+        return out
+
+
+class CardTable:
+    """Per-variant lookup tables (see :func:`card_table`)."""
+
+    __slots__ = ("cards", "index", "by_id", "suit_of", "rank_of", "suit_mask", "joker_mask",
+                 "wild_of", "wild_mask", "plays", "full_mask", "play_index", "suit_runs", "bit",
+                 "keys", "turned_suit", "_suit_plays", "_plays", "_runs")
+
+    cards: tuple[Card, ...]
+    index: dict[Card, int]
+    by_id: tuple[int, ...]
+    """:attr:`Card.id` -> this pack's index, -1 for a card not in the pack."""
+    suit_of: tuple[int, ...]
+    """Suit id 0..3 of each card, -1 for a card acting only as joker."""
+    rank_of: tuple[int, ...]
+    """Rank order (2..14) of each card, 0 for jokers."""
+    suit_mask: tuple[int, ...]
+    """Bit set of the ordinary cards of each suit."""
+    joker_mask: int
+    """Cards that are only jokers (real or designated)."""
+    wild_of: tuple[WildRules | None, ...]
+    wild_mask: int
+    """Cards with declarations (jokers and special cards)."""
+    plays: tuple[Play, ...]
+    """The plain :class:`Play` of each card (no declaration), shared to avoid allocation."""
+    full_mask: int
+    play_index: dict[int, int]
+    """``id()`` of each shared plain :class:`Play` -> its card index (no hashing on the hot path)."""
+    suit_runs: tuple[tuple[int, int], ...]
+    """(first index, bit mask of the run) of each suit's cards."""
+    bit: tuple[int, ...]
+    """``1 << index`` of each card."""
+    keys: tuple[tuple[int, ...], ...]
+    """``keys[(trump + 1) * 5 + led + 1][i]``: strength of plain card ``i`` in a trick with that
+    trump and led suit (-1 for none): ``KEY_TRUMP + rank``, ``KEY_LED + rank`` or 0."""
+    turned_suit: tuple[int, ...]
+    """The trump suit id a card gives when turned up (-1: no trump)."""
+
+    def __init__(self, variant: Variant) -> None:
+        d = variant.deck
+        deck = build_deck(d.pack, jokers=d.jokers, remove=d.remove)
+        wild_by_card: dict[Card, WildRules] = {}
+        for w in variant.wild:
+            for c in w.cards:
+                wild_by_card[c] = w
+        jokerish = set(d.designated_jokers) | {c for c in deck if c.is_joker}
+        ordinary = sorted(
+            (c for c in deck if c not in jokerish),
+            key=lambda c: (SUIT_ID[c.suit], c.rank.order),  # type: ignore[index, union-attr]
+        )
+        cards = tuple(ordinary + [c for c in deck if c in jokerish])
+        self.cards = cards
+        self.index = {c: i for i, c in enumerate(cards)}
+        by_id = [-1] * 54
+        for i, c in enumerate(cards):
+            by_id[c.id] = i
+        self.by_id = tuple(by_id)
+        self.suit_of = suit_of = tuple(-1 if c in jokerish else SUIT_ID[c.suit] for c in cards)  # type: ignore[index]
+        self.rank_of = rank_of = tuple(0 if c in jokerish else c.rank.order for c in cards)  # type: ignore[union-attr]
+        self.suit_mask = tuple(sum(1 << i for i, s in enumerate(suit_of) if s == sid) for sid in range(4))
+        self.joker_mask = sum(1 << i for i, s in enumerate(suit_of) if s == -1)
+        self.wild_of = wild_of = tuple(wild_by_card.get(c) for c in cards)
+        self.wild_mask = sum(1 << i for i, c in enumerate(cards) if c in wild_by_card)
+        self.plays = plays = tuple(Play(c) for c in cards)
+        self.full_mask = (1 << len(cards)) - 1
+        self.play_index = {id(p): i for i, p in enumerate(plays)}
+        runs = []
+        for sid in range(4):
+            idx = [i for i, s in enumerate(suit_of) if s == sid]
+            runs.append((idx[0], (1 << len(idx)) - 1) if idx else (0, 0))
+        self.suit_runs = tuple(runs)
+        self._runs = tuple(x for run in runs for x in run)
+        self.bit = tuple(1 << i for i in range(len(cards)))
+        keys = []
+        for trump in range(-1, 4):
+            for led in range(-1, 4):
+                keys.append(tuple(
+                    (KEY_TRUMP + r if s == trump and trump >= 0 else KEY_LED + r if s == led else 0)
+                    if s >= 0 else 0
+                    for s, r in zip(suit_of, rank_of)))
+        self.keys = tuple(keys)
+        self.turned_suit = tuple(
+            -1 if s < 0 or (w is not None and w.turned_as_trump == "no_trump") else s
+            for s, w in zip(suit_of, wild_of))
+        self._suit_plays = tuple(_SuitPlays(plays[first:first + run.bit_length()]) for first, run in runs)
+        self._plays: dict[int, tuple[Play, ...]] = {}
+
+    def plays_of(self, mask: int) -> tuple[Play, ...]:
+        """The plain plays of the ordinary cards in ``mask``, in pack order (cached)."""
+        plays = self._plays
+        out = plays.get(mask)
+        if out is None:
+            f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
+            s0, s1, s2, s3 = self._suit_plays
+            out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
+            if len(plays) >= _PLAYS_CACHE_LIMIT:
+                plays.clear()  # bounded: long simulations see millions of hands
+            plays[mask] = out
+        return out
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the pack."""
+        return len(self.cards)
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        """Bit set of an iterable of cards.
+
+        :raises KeyError: for a card not in the pack.
+        """
+        m = 0
+        for c in cards:
+            m |= 1 << self.index[c]
+        return m
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards in a bit set, low index first."""
+        out = []
+        cards = self.cards
+        while mask:
+            low = mask & -mask
+            out.append(cards[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+
+# Keyed by id() with the variant kept alive beside its table, so ids are never reused.
+_TABLES: dict[int, tuple[Variant, CardTable]] = {}
+_CACHE_SIZE = 64
+
+
+def card_table(variant: Variant) -> CardTable:
+    """The (cached) card table of a variant."""
+    key = id(variant)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    table = CardTable(variant)
+    if len(_TABLES) >= _CACHE_SIZE:  # bounded: a long archive loads many variants
+        del _TABLES[next(iter(_TABLES))]
+    _TABLES[key] = (variant, table)
+    return table
