@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -248,7 +248,7 @@ class Doc:
 
     def set(self, event: Event, **changes) -> int:
         """Rewrite ``event``'s line with ``changes``; returns the line number."""
-        self.lines[event.line - 1] = format_event(replace(event, comment=None, **changes), self.players)
+        self.lines[event.line - 1] = format_event(event.replace(comment=None, **changes), self.players)
         return event.line
 
     def check(self) -> CheckReport:

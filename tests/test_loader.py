@@ -305,10 +305,10 @@ def code_lines(path: Path) -> list[tuple[int, str]]:
             if line.strip() and not line.lstrip().startswith("#")]
 
 
-PY_FILES = sorted(PACKAGE.glob("*.py"))
+PY_FILES = sorted(PACKAGE.rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", PY_FILES, ids=[p.name for p in PY_FILES])
+@pytest.mark.parametrize("path", PY_FILES, ids=[p.relative_to(PACKAGE).as_posix() for p in PY_FILES])
 def test_no_unsafe_yaml_or_eval_in_source(path: Path) -> None:
     bad = []
     for i, line in code_lines(path):
@@ -322,7 +322,7 @@ def test_no_unsafe_yaml_or_eval_in_source(path: Path) -> None:
     assert not bad, f"{path.name}: " + "; ".join(f"{i}: {line.strip()}" for i, line in bad)
 
 
-@pytest.mark.parametrize("path", PY_FILES, ids=[p.name for p in PY_FILES])
+@pytest.mark.parametrize("path", PY_FILES, ids=[p.relative_to(PACKAGE).as_posix() for p in PY_FILES])
 def test_no_unsafe_calls_in_ast(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):

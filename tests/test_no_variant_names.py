@@ -87,10 +87,10 @@ def test_detector_finds_names_in_code_but_not_in_comments(tmp_path: Path) -> Non
     assert ":5:" in hits[0] and ":6:" in hits[1] and ":7:" in hits[2]
 
 
-PY_FILES = sorted(PACKAGE.glob("*.py"))
+PY_FILES = sorted(PACKAGE.rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", PY_FILES, ids=[p.name for p in PY_FILES])
+@pytest.mark.parametrize("path", PY_FILES, ids=[p.relative_to(PACKAGE).as_posix() for p in PY_FILES])
 def test_no_variant_name_in_library_code(path: Path) -> None:
     hits = code_matches(path)
     assert not hits, "variant names in library code:\n" + "\n".join(hits)

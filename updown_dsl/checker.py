@@ -10,30 +10,52 @@ total, if any) and resumes at the next deal header, so one run reports every pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .actions import Bid, ChooseTrump
 from .cards import Card, Suit
 from .diagnostics import CATALOGUE, Diagnostic, Severity
 from .engine import Game, IllegalAction, Phase
-from .transcript import Event, Transcript, parse_transcript
+from .transcript import Event, GameLines, Transcript, parse_transcript, read_game, split_games, text_lines
 from .variant import Variant
 
 
-@dataclass(frozen=True)
 class CheckReport:
     """What a check found, and the game as the engine replayed it."""
+
+    __slots__ = ("path", "diagnostics", "readable", "level", "finished", "game", "_transcript", "_source")
 
     path: str | None
     diagnostics: tuple[Diagnostic, ...]
     readable: bool
     """False when the input could not be read at all (exit status 3)."""
-    level: str = "full"
-    finished: bool = False
-    game: Game | None = None
-    transcript: Transcript | None = None
+    level: str
+    finished: bool
+    game: Game | None
+
+    def __init__(self, path: str | None, diagnostics: tuple[Diagnostic, ...], readable: bool,
+                 level: str = "full", finished: bool = False, game: Game | None = None,
+                 transcript: Transcript | None = None, *, source: GameLines | None = None) -> None:
+        self.path = path
+        self.diagnostics = diagnostics
+        self.readable = readable
+        self.level = level
+        self.finished = finished
+        self.game = game
+        self._transcript = transcript
+        self._source = source
+
+    @property
+    def transcript(self) -> Transcript | None:
+        """The record as read (read again from its lines when the quick check did not need it)."""
+        if self._transcript is None and self._source is not None:
+            self._transcript = read_game(self._source.lines, self._source.first_line, self.path)[0]
+        return self._transcript
+
+    def __repr__(self) -> str:
+        return (f"CheckReport(path={self.path!r}, diagnostics={len(self.diagnostics)}, "
+                f"readable={self.readable}, level={self.level!r}, finished={self.finished})")
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -47,7 +69,14 @@ class CheckReport:
 
 
 def check_text(text: str | bytes, path: str | None = None) -> CheckReport:
-    """Read and check a transcript given as text."""
+    """Read and check a transcript of one game given as text."""
+    from .quickcheck import quick_check
+
+    lines = text_lines(text)
+    if lines is not None:
+        report = quick_check(GameLines(lines, 1), path)
+        if report is not None:
+            return report
     t, diags = parse_transcript(text, path)
     if t is None:
         return CheckReport(path, tuple(diags), readable=False)
@@ -68,8 +97,6 @@ def check_games(path: str | Path) -> Iterator[CheckReport]:
     The JSON form holds one game (or a list of games). A file that cannot be read
     gives one unreadable report.
     """
-    from .transcript import iter_transcripts
-
     name = str(path)
     try:
         handle = open(path, "rb")
@@ -83,11 +110,27 @@ def check_games(path: str | Path) -> Iterator[CheckReport]:
         if head.lstrip()[:1] in (b"{", b"["):
             yield from _check_json(handle.read(), name)
             return
-        for t, diags in iter_transcripts(handle, name):
-            if t is None:
-                yield CheckReport(name, tuple(diags), readable=False)
-            else:
-                yield check_transcript(t, diags)
+        yield from check_lines(handle, name)
+
+
+def check_lines(lines: Iterable[str | bytes], path: str | None = None) -> Iterator[CheckReport]:
+    """Check the games of an archive given as lines (text or bytes), one at a time.
+
+    A clean game is checked by the quick path (:mod:`updown_dsl.quickcheck`); any game it
+    does not vouch for is read and walked in full, with the same result as if the quick
+    path did not exist.
+    """
+    from .quickcheck import quick_check
+
+    for game in split_games(lines, path):
+        if isinstance(game, Diagnostic):
+            yield CheckReport(path, (game,), readable=False)
+            continue
+        report = quick_check(game, path)
+        if report is None:
+            t, diags = read_game(game.lines, game.first_line, path)
+            report = check_transcript(t, diags)
+        yield report
 
 
 def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
@@ -163,40 +206,55 @@ def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = Non
 def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> CheckReport:
     """Check a transcript already read (``reader_diags``: what the reader reported)."""
     diags = list(reader_diags)
-    if any(d.code in ("T001", "T006") for d in diags):
+    game = prepare_game(t, diags)
+    if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    variant, vdiags = transcript_variant(t)
-    diags.extend(vdiags)
-    if variant is None:
-        return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    n = len(t.players)
-    if not variant.min_players <= n <= variant.max_players:
-        diags.append(_at(t, "players", "T012", f"{variant.name} is for {variant.min_players} to "
-                         f"{variant.max_players} players, the record has {n}"))
-        return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    written_hash = t.header("rules")
-    if written_hash is not None:
-        from .record import rules_hash
-
-        base = variant
-        if t.options:  # the hash may be of the named variant before its option lines
-            from .loader import resolve_variant_path, try_load_variant
-
-            found = resolve_variant_path(t.variant or "", Path(t.path).parent if t.path else None)
-            base = try_load_variant(found if found is not None else (t.variant or ""))[0] or variant
-        if written_hash not in (rules_hash(variant), rules_hash(base)):
-            d = _at(t, "rules", "T013", f"the rules of {t.variant!r} differ from those the record was "
-                    f"written with (rules: {written_hash})",
-                    "the variant file changed since the game was written; the check uses the rules as they are now")
-            diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
-    first = t.first_dealer
-    if first is None:  # no header: the first deal line may name the dealer
-        first = next((e.actor for e in t.events if e.kind == "deal"), None)
-    game = Game(variant, n, first_dealer=first, auto_deal=False)
     walker = _Walker(t, game, diags)
     walker.run()
     return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over,
                        game=game, transcript=t)
+
+
+def prepare_game(t: Transcript, diags: list[Diagnostic]) -> Game | None:
+    """The game a record's header describes, ready to be fed its deals (or None when the
+    record cannot be checked); header problems are added to ``diags``."""
+    if any(d.code in ("T001", "T006") for d in diags):
+        return None
+    variant, vdiags = transcript_variant(t)
+    diags.extend(vdiags)
+    if variant is None:
+        return None
+    n = len(t.players)
+    if not variant.min_players <= n <= variant.max_players:
+        diags.append(_at(t, "players", "T012", f"{variant.name} is for {variant.min_players} to "
+                         f"{variant.max_players} players, the record has {n}"))
+        return None
+    written_hash = t.header("rules")
+    if written_hash is not None and written_hash not in _known_hashes(t, variant):
+        d = _at(t, "rules", "T013", f"the rules of {t.variant!r} differ from those the record was "
+                f"written with (rules: {written_hash})",
+                "the variant file changed since the game was written; the check uses the rules as they are now")
+        diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
+    first = t.first_dealer
+    if first is None:  # no header: the first deal line may name the dealer
+        first = next((e.actor for e in t.events if e.kind == "deal"), None)
+    return Game(variant, n, first_dealer=first, auto_deal=False)
+
+
+def _known_hashes(t: Transcript, variant: Variant) -> tuple[str, ...]:
+    """The rules hashes a record of ``variant`` may carry: of the rules as checked, and of
+    the named variant before its option lines."""
+    from .record import rules_hash
+
+    hashes = [rules_hash(variant)]
+    if t.options:
+        from .loader import resolve_variant_path, try_load_variant
+
+        found = resolve_variant_path(t.variant or "", Path(t.path).parent if t.path else None)
+        base = try_load_variant(found if found is not None else (t.variant or ""))[0]
+        if base is not None:
+            hashes.append(rules_hash(base))
+    return tuple(hashes)
 
 
 class _Stop(Exception):
@@ -515,14 +573,15 @@ class _Walker:
                             f"{self.who(g.to_act)}'s turn" if g.to_act >= 0 else
                             f"{self.who(e.actor)} cannot act now in {self.where()}", e)
             raise _Stop
-        problem = g.check(action)
-        if problem is not None:
+        try:
+            g.apply(action)  # the one legality test: a refused action leaves the game as it was
+        except IllegalAction as exc:
+            problem = exc.diagnostics[0]
             revoke = g.variant.revoke
             if revoke is not None and problem.code in revoke.covers:
                 self.pending = (e, problem)  # a penalty line may follow
                 return
             self.refused(problem, e)
-        g.apply(action)
 
     def refused(self, problem: Diagnostic, e: Event) -> None:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e,
@@ -718,5 +777,5 @@ def _seat_by_cut(game: Game) -> int:
     return seat_by_rule(game.variant.cut_by, game.dealer, game.players)
 
 
-__all__ = ["CheckReport", "check_file", "check_games", "check_text", "check_transcript",
-           "transcript_variant"]
+__all__ = ["CheckReport", "check_file", "check_games", "check_lines", "check_text", "check_transcript",
+           "prepare_game", "transcript_variant"]

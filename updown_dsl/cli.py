@@ -653,8 +653,13 @@ def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, li
 
 def _check_bytes(data: bytes, name: str) -> "Iterator[CheckReport]":
     """:func:`~updown_dsl.checker.check_games` for text that is not in a file (standard input)."""
-    from .checker import CheckReport, check_transcript
+    from .checker import CheckReport, check_lines, check_transcript
 
+    if not _is_json(data):
+        import io
+
+        yield from check_lines(io.BytesIO(data), name)
+        return
     for t, diags in _read_bytes(data, name):
         if t is None:
             yield CheckReport(name, tuple(diags), readable=False)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable, Protocol, Sequence
 
@@ -661,7 +661,7 @@ class Session:
         session = cls(game, t.players, frozenset(humans), bot, seed, None, actions, t.variant)
         session.deal_if_needed()
         events = [format_event(e, t.players) for e in game_events(game, "full")]
-        body = [format_event(replace(e, comment=None), t.players) for e in t.events
+        body = [format_event(e.replace(comment=None), t.players) for e in t.events
                 if e.kind not in ("comment", "raw")]
         if events[: len(body)] != body:
             raise ResumeError(f"{name} is not written as `updown play` writes a game: it cannot be "

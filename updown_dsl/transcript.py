@@ -24,11 +24,11 @@ canonical text read and written back is byte-identical.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Iterable, Iterator, NamedTuple
 
 from .actions import DECLARATIONS, SUITED_DECLARATIONS, Play
-from .cards import Card, CardError, Suit
+from .cards import Card, CardError, Suit, build_deck
 from .diagnostics import Diagnostic, Severity
 
 #: Header keys in canonical order (``option`` may repeat; ``_``-keys are kept as written).
@@ -53,9 +53,8 @@ class Header:
     comment: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of a transcript body.
+class Event(NamedTuple):
+    """One line of a transcript body (an immutable value).
 
     ``kind`` is one of ``deal hand cut turned trump bid play took score total penalty
     replay settlement comment raw`` (``raw``: a line that could not be read, kept as
@@ -88,6 +87,10 @@ class Event:
     """A ``# comment`` at the end of the line."""
     arg_col: int = 0
     """Column of the line's first argument (the card of a ``play``, the number of a ``bid``)."""
+
+    def replace(self, **changes: object) -> Event:
+        """This event with some fields changed."""
+        return self._replace(**changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +170,31 @@ def seat_of(players: tuple[str, ...], name: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- reading
+#
+# The reader is on the hot path of `updown check`: a line is split once with str.split,
+# dispatched on its first (or second) word through a table, and made into its Event in
+# one step. Positions of words are worked out again only for a line that has a problem.
+
+_new_event = tuple.__new__
+
+
+class _Bad(Exception):
+    """A line that cannot be read; ``index`` is the word the problem is at (-1: the line)."""
+
+    def __init__(self, code: str, message: str, index: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.index, self.hint = code, message, index, hint
+
+
+def _word_offsets(text: str, words: list[str]) -> list[int]:
+    """Where each of ``words`` (``text.split()``) starts in ``text``."""
+    out = []
+    pos = 0
+    for w in words:
+        pos = text.find(w, pos)
+        out.append(pos)
+        pos += len(w)
+    return out
 
 
 class _Reader:
@@ -177,53 +205,76 @@ class _Reader:
         self.players: tuple[str, ...] = ()
         self.events: list[Event] = []
         self.in_body = False
+        self._seats: dict[str, int] = {}
+        self._seats_lower: dict[str, int] = {}
 
     def err(self, code: str, msg: str, line: int, col: int = 1, hint: str | None = None,
             severity: Severity = Severity.ERROR) -> None:
         self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, hint=hint))
 
     def read(self, text: str) -> None:
-        # Only "\n" ends a line (as in iter_transcripts): form feeds and the like are text.
+        # Line ends are "\n", "\r\n" and "\r": form feeds and the like are text.
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if lines and lines[-1] == "":
             lines.pop()
+        line = self.line
         for number, raw in enumerate(lines, start=1):
-            self.line(raw.rstrip("\r"), number)
+            line(raw, number)
 
     def line(self, raw: str, number: int) -> None:
-        raw = raw.replace("\ufeff", "")  # a byte-order mark is never text
-        body, comment = _split_comment(raw)
-        stripped = body.strip()
-        if not stripped:
+        if "\ufeff" in raw:
+            raw = raw.replace("\ufeff", "")  # a byte-order mark is never text
+        i = raw.find("#")
+        if i < 0:
+            body, comment = raw, None
+        else:
+            body, comment = raw[:i], raw[i + 1:].strip()
+        words = body.split()
+        if not words:
             if comment is not None:
                 if self.in_body:
-                    self.events.append(Event("comment", number, raw.index("#") + 1, text=comment))
+                    self.events.append(Event("comment", number, i + 1, text=comment))
                 else:
                     self.headers.append(Header("#", comment, number))
             return
-        col = len(body) - len(body.lstrip()) + 1
-        words: list[str] = [_Tok(m.group(), m.start()) for m in re.finditer(r"\S+", stripped)]
-        first = words[0].lower()
-        if not self.in_body and _HEADER_LINE.match(stripped):
-            self.header(stripped, number, comment)
+        first = words[0]
+        lead = body.find(first)  # whitespace before the first word
+        col = lead + 1
+        if not self.in_body and _HEADER_LINE.match(body, lead):
+            self.header(body.strip(), number, comment)
             return
-        if first == "deal" and not self.players:
+        reader = _FIRST_WORD.get(first, _UNSEEN)
+        if reader is _UNSEEN:
+            reader = _first_word(first)
+        if reader is _Reader.deal and not self.players:
             self.err("T006", "the header must name the players before the first deal", number, col,
                      hint="add a line such as 'players: Anna Boris Vera Gleb'")
         self.in_body = True
+        # The column of the first argument (the card of a play, the number of a bid).
+        verb = _VERB.get(words[1]) or _VERB.get(words[1].lower()) if len(words) > 1 else None
+        if verb is not None and len(words) > 2:
+            arg = body.find(words[2], body.find(words[1], lead + len(first)) + len(words[1])) + 1
+        elif len(words) > 1:
+            arg = body.find(words[1], lead + len(first)) + 1
+        else:
+            arg = col
         try:
-            event = self.event(words, number, col)
+            if reader is not None:
+                event = reader(self, words, number, col, comment, arg)
+            elif verb is not None:
+                event = self.actor_event(words, number, col, comment, arg, verb)
+            else:
+                raise _Bad("T002", f"not a transcript line: {' '.join(words)!r}", 0,
+                           hint="events: deal, hand, cut, turned, trump, <player> bid|play|took|trump, "
+                                "score, total, penalty, replay, settlement")
         except _Bad as bad:
-            pos = bad.word.pos if isinstance(bad.word, _Tok) else 0
-            self.err(bad.code, bad.message, number, col + pos, bad.hint)
+            stripped = body.strip()
+            at = _word_offsets(stripped, words)[bad.index] if bad.index >= 0 else 0
+            self.err(bad.code, bad.message, number, col + at, bad.hint)
             # Keep the line as written: nothing the user wrote is lost on rewriting.
             self.events.append(Event("raw", number, col, text=stripped, comment=comment))
             return
-        if event is not None:
-            first_arg = 2 if len(words) > 2 and words[1].lower() in ACTOR_EVENTS else 1
-            arg_col = col + words[first_arg].pos if len(words) > first_arg else col  # type: ignore[attr-defined]
-            event = replace(event, arg_col=arg_col)
-            self.events.append(replace(event, comment=comment) if comment is not None else event)
+        self.events.append(event)
 
     def header(self, text: str, number: int, comment: str | None) -> None:
         key, value = text.split(":", 1)
@@ -244,180 +295,223 @@ class _Reader:
                              number)
             value = " ".join(names)
             self.players = names
+            self._seats, self._seats_lower = _seat_tables(names)
         elif key == "first-dealer" and self.players and seat_of(self.players, value) is None:
             self.err("T005", f"the first dealer {value!r} is not one of the players", number)
         elif key == "level" and value not in LEVELS:
             self.err("T009", f"level must be one of {', '.join(LEVELS)}, not {value!r}", number)
         self.headers.append(Header(key, value, number, comment))
 
-    def seat(self, word: str) -> int:
-        seat = seat_of(self.players, word)
+    def seat(self, words: list[str], k: int) -> int:
+        """The seat of the player named by ``words[k]`` (as :func:`seat_of` finds it)."""
+        word = words[k]
+        seat = self._seats.get(word)
         if seat is None:
-            raise _Bad("T005", f"unknown player {word!r}", word,
-                       hint="players: " + " ".join(self.players) if self.players else None)
+            seat = self._seats_lower.get(word.lower())
+            if seat is None:
+                seat = seat_of(self.players, word)  # the rare spellings: p01, P٣
+            if seat is None:
+                raise _Bad("T005", f"unknown player {word!r}", k,
+                           hint="players: " + " ".join(self.players) if self.players else None)
         return seat
 
-    def event(self, words: list[str], number: int, col: int) -> Event | None:
-        first = words[0].lower()
-        if first == "deal":
-            return self.deal(words, number, col)
-        if first in ("hand", "cut"):
-            if len(words) < 2:
-                raise _Bad("T002", f"'{first}' needs a player", words[0])
-            seat = self.seat(words[1])
-            cards = tuple(_card(w) for w in words[2:])
-            if first == "cut" and len(cards) != 1:
-                raise _Bad("T002", "'cut' takes a player and one card", words[0])
-            return Event(first, number, col, actor=seat, cards=cards)
-        if first == "turned":
-            if len(words) != 2:
-                raise _Bad("T002", "'turned' takes one card", words[0])
-            return Event("turned", number, col, cards=(_card(words[1]),))
-        if first == "trump":
-            return self.trump(words[1:], None, number, col, words[0])
-        if first in ("score", "total", "settlement"):
-            return Event(first, number, col, amounts=self.amounts(words[1:], words[0]))
-        if first == "penalty":
-            if len(words) not in (3, 4):
-                raise _Bad("T002", "'penalty' takes a player, points and a rule code", words[0],
-                           hint="e.g. 'penalty Boris -50 R010'")
-            code = words[3].upper() if len(words) == 4 else None
-            if code is not None and not re.fullmatch(r"[A-Z]\d{3}", code):
-                raise _Bad("T002", f"not a rule code: {words[3]!r}", words[3], hint="e.g. R010")
-            return Event("penalty", number, col, actor=self.seat(words[1]),
-                         number=_int(words[2]), code=code)
-        if first == "replay":
-            if len(words) != 1:
-                raise _Bad("T002", "'replay' takes nothing", words[1])
-            return Event("replay", number, col)
-        if len(words) >= 2 and words[1].lower() in ACTOR_EVENTS:
-            seat = self.seat(words[0])
-            verb = words[1].lower()
-            rest = words[2:]
-            if verb == "trump":
-                return self.trump(rest, seat, number, col, words[1])
-            if verb in ("bid", "took"):
-                if len(rest) != 1:
-                    raise _Bad("T002", f"'{verb}' takes one number", words[1])
-                return Event(verb, number, col, actor=seat, number=_int(rest[0]))
-            if not rest:
-                raise _Bad("T002", "'play' needs a card", words[1])
-            return Event("play", number, col, actor=seat, play=_play(rest))
-        raise _Bad("T002", f"not a transcript line: {' '.join(words)!r}", words[0],
-                   hint="events: deal, hand, cut, turned, trump, <player> bid|play|took|trump, "
-                        "score, total, penalty, replay, settlement")
-
-    def deal(self, words: list[str], number: int, col: int) -> Event:
+    # -- one method per kind of line: (words, line number, column) -> Event ---------------
+    def deal(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) < 2:
-            raise _Bad("T002", "'deal' needs its number", words[0])
-        n = _int(words[1])
+            raise _Bad("T002", "'deal' needs its number", 0)
+        n = _int(words, 1)
         size = dealer = None
-        rest = words[2:]
-        while rest:
-            key = rest[0].lower()
-            if key not in ("cards", "dealer") or len(rest) < 2:
-                raise _Bad("T002", f"unexpected {rest[0]!r} after 'deal {n}'", rest[0],
+        k = 2
+        while k < len(words):
+            key = words[k].lower()
+            if key not in ("cards", "dealer") or len(words) < k + 2:
+                raise _Bad("T002", f"unexpected {words[k]!r} after 'deal {n}'", k,
                            hint="write 'deal N cards K dealer NAME'")
             if key == "cards":
-                size = _int(rest[1])
+                size = _int(words, k + 1)
             else:
-                dealer = self.seat(rest[1])
-            rest = rest[2:]
-        return Event("deal", number, col, number=n, size=size, actor=dealer)
+                dealer = self.seat(words, k + 1)
+            k += 2
+        return _new_event(Event, ("deal", number, col, dealer, n, size, (), None, None, False, (), None,
+                                  "", comment, arg))
 
-    def trump(self, rest: list[str], seat: int | None, number: int, col: int, at: str) -> Event:
-        if len(rest) != 1:
+    def hand(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        kind = words[0].lower()
+        if len(words) < 2:
+            raise _Bad("T002", f"'{kind}' needs a player", 0)
+        seat = self.seat(words, 1)
+        cards = tuple([_card(words, k) for k in range(2, len(words))])
+        if kind == "cut" and len(cards) != 1:
+            raise _Bad("T002", "'cut' takes a player and one card", 0)
+        return _new_event(Event, (kind, number, col, seat, None, None, cards, None, None, False, (), None,
+                                  "", comment, arg))
+
+    def turned(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) != 2:
+            raise _Bad("T002", "'turned' takes one card", 0)
+        return _new_event(Event, ("turned", number, col, None, None, None, (_card(words, 1),), None, None,
+                                  False, (), None, "", comment, arg))
+
+    def trump(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
+              seat: int | None = None, at: int = 0) -> Event:
+        if len(words) != at + 2:
             raise _Bad("T002", "'trump' takes a suit or 'none'", at)
-        if rest[0].lower() in ("none", "nt", "no-trump", "notrump"):
-            return Event("trump", number, col, actor=seat, no_trump=True)
+        word = words[at + 1]
+        if word.lower() in ("none", "nt", "no-trump", "notrump"):
+            return Event("trump", number, col, actor=seat, no_trump=True, comment=comment, arg_col=arg)
         try:
-            return Event("trump", number, col, actor=seat, suit=Suit.parse(rest[0]))
+            return Event("trump", number, col, actor=seat, suit=Suit.parse(word), comment=comment,
+                         arg_col=arg)
         except CardError:
-            raise _Bad("T003", f"not a suit: {rest[0]!r}", rest[0], hint="S, H, D, C or none") from None
+            raise _Bad("T003", f"not a suit: {word!r}", at + 1, hint="S, H, D, C or none") from None
 
-    def amounts(self, words: list[str], at: str) -> tuple[int | None, ...]:
-        if len(words) % 2:
-            raise _Bad("T002", f"'{at}' takes pairs of player and number", at,
-                       hint=f"e.g. '{at} Anna 15 Boris -10'")
+    def amounts(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        kind = words[0].lower()
+        if len(words) % 2 == 0:
+            raise _Bad("T002", f"'{words[0]}' takes pairs of player and number", 0,
+                       hint=f"e.g. '{words[0]} Anna 15 Boris -10'")
         out: list[int | None] = [None] * len(self.players)
-        for name, value in zip(words[::2], words[1::2]):
-            out[self.seat(name)] = _int(value)
-        return tuple(out)
+        for k in range(1, len(words), 2):
+            value = _int(words, k + 1)  # (the number is read before the name, as written)
+            out[self.seat(words, k)] = value
+        return _new_event(Event, (kind, number, col, None, None, None, (), None, None, False, tuple(out),
+                                  None, "", comment, arg))
+
+    def penalty(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) not in (3, 4):
+            raise _Bad("T002", "'penalty' takes a player, points and a rule code", 0,
+                       hint="e.g. 'penalty Boris -50 R010'")
+        code = words[3].upper() if len(words) == 4 else None
+        if code is not None and not _CODE.fullmatch(code):
+            raise _Bad("T002", f"not a rule code: {words[3]!r}", 3, hint="e.g. R010")
+        seat = self.seat(words, 1)
+        return Event("penalty", number, col, actor=seat, number=_int(words, 2), code=code, comment=comment,
+                     arg_col=arg)
+
+    def replay(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) != 1:
+            raise _Bad("T002", "'replay' takes nothing", 1)
+        return Event("replay", number, col, comment=comment, arg_col=arg)
+
+    def actor_event(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
+                    verb: str) -> Event:
+        seat = self.seat(words, 0)
+        if verb == "play":
+            if len(words) < 3:
+                raise _Bad("T002", "'play' needs a card", 1)
+            return _new_event(Event, ("play", number, col, seat, None, None, (), _play(words, 2), None,
+                                      False, (), None, "", comment, arg))
+        if verb == "trump":
+            return self.trump(words, number, col, comment, arg, seat, 1)
+        if len(words) != 3:
+            raise _Bad("T002", f"'{verb}' takes one number", 1)
+        return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),
+                                  None, "", comment, arg))
 
 
-class _Bad(Exception):
-    def __init__(self, code: str, message: str, word: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.word, self.hint = code, message, word, hint
+_KEYWORD_READERS = {
+    "deal": _Reader.deal, "hand": _Reader.hand, "cut": _Reader.hand, "turned": _Reader.turned,
+    "trump": _Reader.trump, "score": _Reader.amounts, "total": _Reader.amounts,
+    "settlement": _Reader.amounts, "penalty": _Reader.penalty, "replay": _Reader.replay,
+}
+_VERB = {v: v for v in ACTOR_EVENTS}
+_UNSEEN = object()
+#: First words of lines met so far -> their reader (None: not a keyword), so that a line
+#: costs one lookup and no lowercasing; bounded, as names and mistakes are unbounded.
+_FIRST_WORD: dict[str, object] = dict(_KEYWORD_READERS)
 
 
-class _Tok(str):
-    """A word of a line that remembers where it starts (for columns in diagnostics)."""
+def _first_word(word: str) -> object:
+    reader = _KEYWORD_READERS.get(word.lower())
+    if len(_FIRST_WORD) < 4096:
+        _FIRST_WORD[word] = reader
+    return reader
 
-    pos: int
 
-    def __new__(cls, text: str, pos: int) -> _Tok:
-        tok = super().__new__(cls, text)
-        tok.pos = pos
-        return tok
+def _seat_tables(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Lookups for :func:`seat_of`: exact names first, then any case, then ``p1``…``pN``."""
+    exact: dict[str, int] = {}
+    lower: dict[str, int] = {}
+    for i in range(len(players), 0, -1):
+        lower[f"p{i}"] = i - 1
+    for i in range(len(players) - 1, -1, -1):
+        lower[players[i].lower()] = i
+        exact[players[i]] = i
+    return exact, lower
 
 
 _HEADER_LINE = re.compile(r"[A-Za-z_][\w-]*\s*:")
 _NAME = re.compile(r"[^\s#:]+")
+_CODE = re.compile(r"[A-Z]\d{3}")
+_INT = re.compile(r"[+-]?\d{1,12}")
 #: Words that begin a body line: a player may not be called by one of them.
 RESERVED_NAMES = frozenset(KEYWORD_EVENTS) | {"option", "variant", "players"}
 
 
-def _split_comment(raw: str) -> tuple[str, str | None]:
-    i = raw.find("#")
-    if i < 0:
-        return raw, None
-    return raw[:i], raw[i + 1 :].strip()
-
-
-def _int(word: str) -> int:
-    if re.fullmatch(r"[+-]?\d{1,12}", word):
+def _int(words: list[str], k: int) -> int:
+    word = words[k]
+    if _INT.fullmatch(word):
         return int(word)
-    raise _Bad("T004", f"not a whole number: {word!r}", word)
+    raise _Bad("T004", f"not a whole number: {word!r}", k)
 
 
-def _card(word: str) -> Card | None:
+def _card(words: list[str], k: int) -> Card | None:
+    word = words[k]
+    card = _CARDS.get(word)
+    if card is not None:
+        return card
     if word == UNKNOWN:
         return None
     try:
         return Card.parse(word)
     except CardError:
-        raise _Bad("T003", f"not a card: {word!r}", word,
+        raise _Bad("T003", f"not a card: {word!r}", k,
                    hint="write rank then suit (AS, 10H, 7♠), JK for a joker, ?? for unknown") from None
 
 
-def _play(words: list[str]) -> Play | None:
-    card = _card(words[0])
-    if len(words) == 1:
+#: Canonical card tokens (what the writer writes) -> cards, for the common case.
+_CARDS: dict[str, Card] = {}
+
+
+def _play(words: list[str], k: int) -> Play | None:
+    if len(words) == k + 1:
+        play = _PLAYS.get(words[k])
+        if play is not None:
+            return play
+        card = _card(words, k)
         return None if card is None else Play(card)
-    declare = words[1].lower()
+    card = _card(words, k)
+    declare = words[k + 1].lower()
     if declare not in DECLARATIONS:
-        raise _Bad("T003", f"not a declaration: {words[1]!r}", words[1],
+        raise _Bad("T003", f"not a declaration: {words[k + 1]!r}", k + 1,
                    hint="declarations: " + ", ".join(sorted(DECLARATIONS)))
     if card is None:
-        raise _Bad("T003", "an unknown card '??' cannot be declared", words[1])
-    extra = words[2:]
+        raise _Bad("T003", "an unknown card '??' cannot be declared", k + 1)
+    extra = len(words) - k - 2
     if declare == "as":
-        if len(extra) != 1:
-            raise _Bad("T003", "'as' takes one card", words[1])
-        as_card = _card(extra[0])
+        if extra != 1:
+            raise _Bad("T003", "'as' takes one card", k + 1)
+        as_card = _card(words, k + 2)
         if as_card is None:
-            raise _Bad("T003", "'as' needs a known card", extra[0])
+            raise _Bad("T003", "'as' needs a known card", k + 2)
         return Play(card, "as", None, as_card)
     if extra:
-        if declare not in SUITED_DECLARATIONS or len(extra) != 1:
+        if declare not in SUITED_DECLARATIONS or extra != 1:
             raise _Bad("T003", f"{declare!r} takes {'a suit' if declare in SUITED_DECLARATIONS else 'no suit'}",
-                       extra[0])
+                       k + 2)
         try:
-            return Play(card, declare, Suit.parse(extra[0]))
+            return Play(card, declare, Suit.parse(words[k + 2]))
         except CardError:
-            raise _Bad("T003", f"not a suit: {extra[0]!r}", extra[0]) from None
+            raise _Bad("T003", f"not a suit: {words[k + 2]!r}", k + 2) from None
     return Play(card, declare)
+
+
+#: Canonical plain plays -> shared Play values.
+_PLAYS: dict[str, Play] = {}
+for _c in build_deck(52, jokers=2):
+    _CARDS[str(_c)] = _c
+    _PLAYS[str(_c)] = Play(_c)
+del _c
 
 
 def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transcript | None, list[Diagnostic]]:
@@ -440,6 +534,21 @@ def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transc
     return _finish(reader, path, 1)
 
 
+def text_lines(text: str | bytes) -> list[str] | None:
+    """The lines :func:`parse_transcript` reads from ``text`` (None: it is not text)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if "\x00" in text or _mostly_binary(text):
+        return None
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def _finish(reader: _Reader, path: str | None, first_line: int) -> tuple[Transcript, list[Diagnostic]]:
     if not any(h.key == "variant" for h in reader.headers):
         reader.err("T006", "the header does not name the variant", first_line,
@@ -459,34 +568,171 @@ def iter_transcripts(
     (a file opened in binary mode); undecodable or binary input ends the stream with a
     ``T001`` diagnostic. Never raises.
     """
-    reader = _Reader(path)
+    for game in split_games(lines, path):
+        if isinstance(game, Diagnostic):
+            yield None, [game]
+        else:
+            yield read_game(game.lines, game.first_line, path)
+
+
+class GameLines(NamedTuple):
+    """The lines of one game of an archive (without line ends) and the number of the first."""
+
+    lines: list[str]
+    first_line: int
+
+
+def split_games(lines: Iterable[str | bytes], path: str | None = None) -> Iterator[GameLines | Diagnostic]:
+    """The games of an archive as their lines, one at a time, or a ``T001`` diagnostic (and
+    nothing more) when the input is not text. A ``variant:`` line after a game's deals
+    starts the next game. Never raises."""
+    game: list[str] = []
     first_line = 1
+    in_body = False
     seen_any = False
-    for number, raw in enumerate(lines, start=1):
+    for number, block in _text_blocks(lines, path):
+        if isinstance(block, Diagnostic):
+            yield block
+            return
+        # Only a line with "variant:" in it can start a game: look at those one by one and
+        # take the lines between them in slices.
+        low = "\n".join(block).lower()
+        starts = []  # indices of the lines with "variant:", in order, then the end
+        at = low.find("variant:")
+        line_no, pos = 0, 0
+        while at >= 0:
+            line_no += low.count("\n", pos, at)
+            pos = at
+            if not starts or starts[-1] != line_no:
+                starts.append(line_no)
+            at = low.find("variant:", at + 8)
+        size = len(block)
+        starts.append(size)
+        next_start = 0  # index into starts
+        k = 0
+        while k < size:
+            raw = block[k]
+            while starts[next_start] < k:
+                next_start += 1
+            if in_body:
+                if starts[next_start] == k and raw.strip().lower().startswith("variant:"):
+                    yield GameLines(game, first_line)
+                    game = []
+                    first_line = number + k
+                    in_body = False
+                else:
+                    upto = starts[next_start] if starts[next_start] > k else starts[next_start + 1]
+                    game.extend(block[k:upto])
+                    k = upto
+                    continue
+            # The reader's rule: the body starts at the first line with words that does not
+            # look like a header line.
+            body = raw.replace("\ufeff", "").split("#", 1)[0]
+            words = body.split()
+            if words:
+                seen_any = True
+                if not _HEADER_LINE.match(body, body.find(words[0])):
+                    in_body = True
+            elif not seen_any and raw.strip():
+                seen_any = True
+            game.append(raw)
+            k += 1
+    if seen_any:
+        yield GameLines(game, first_line)
+    else:
+        yield Diagnostic("T001", "the file is empty", path=path, line=1, col=1)
+
+
+#: Bytes read at a time from a file: decoding and splitting a block is much cheaper than a line at a time.
+_BLOCK = 1 << 20
+
+
+def _text_blocks(lines: Iterable[str | bytes], path: str | None) -> Iterator[tuple[int, list[str] | Diagnostic]]:
+    """(number of the first line, the lines) of the input: decoded, without line ends, the
+    byte-order mark of the first line dropped; a ``T001`` diagnostic ends the input at the
+    first line that is not text."""
+    read = getattr(lines, "read", None)
+    if read is None:
+        yield from _text_lines(lines, path, 1)
+        return
+    number = 1
+    rest = b""
+    while True:
+        chunk = read(_BLOCK)
+        data = rest + chunk if rest else chunk
+        if not chunk:
+            if data:
+                yield from _text_lines([data], path, number)
+            return
+        cut = data.rfind(b"\n") + 1
+        if not cut:
+            rest = data
+            continue
+        body, rest = data[:cut], data[cut:]
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "\x00"  # find the line by line, below
+        block = text.split("\n")
+        block.pop()  # the block ends with a line end
+        if "\x00" in text or (number <= 20 and any(  # (as a line is read: with its end)
+                _mostly_binary(line + "\n") for line in block[:21 - number])):
+            for item in _text_lines([line + b"\n" for line in body.split(b"\n")[:-1]], path, number):
+                yield item
+                if isinstance(item[1], Diagnostic):
+                    return
+            number += body.count(b"\n")
+            continue
+        if number == 1:
+            block[0] = block[0].lstrip("\ufeff")
+        if "\r" in text:
+            block = [line.rstrip("\r") for line in block]
+        yield number, block
+        number += len(block)
+
+
+def _text_lines(lines: Iterable[str | bytes], path: str | None, number: int
+                ) -> Iterator[tuple[int, list[str] | Diagnostic]]:
+    """:func:`_text_blocks` for lines given one at a time."""
+    block: list[str] = []
+    start = number
+    for raw in lines:
         if isinstance(raw, bytes):
             try:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError:
-                yield None, [Diagnostic("T001", f"not a text file (not UTF-8 at line {number})",
-                                        path=path, line=number, col=1)]
+                if block:
+                    yield start, block
+                yield number, Diagnostic("T001", f"not a text file (not UTF-8 at line {number})", path=path,
+                                         line=number, col=1)
                 return
         if "\x00" in raw or (number <= 20 and _mostly_binary(raw)):
-            yield None, [Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
-                                    line=number, col=1)]
+            if block:
+                yield start, block
+            yield number, Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
+                                     line=number, col=1)
             return
         raw = raw.rstrip("\r\n")
         if number == 1:
             raw = raw.lstrip("\ufeff")
-        if reader.in_body and raw.strip().lower().startswith("variant:"):
-            yield _finish(reader, path, first_line)
-            reader = _Reader(path)
-            first_line = number
-        seen_any = seen_any or bool(raw.strip())
-        reader.line(raw, number)
-    if seen_any or reader.headers:
-        yield _finish(reader, path, first_line)
-    elif not seen_any:
-        yield None, [Diagnostic("T001", "the file is empty", path=path, line=1, col=1)]
+        block.append(raw)
+        number += 1
+        if len(block) >= 4096:
+            yield start, block
+            block = []
+            start = number
+    if block:
+        yield start, block
+
+
+def read_game(lines: Iterable[str], first_line: int = 1, path: str | None = None
+              ) -> tuple[Transcript, list[Diagnostic]]:
+    """Read one game's lines (numbered from ``first_line``); never raises."""
+    reader = _Reader(path)
+    line = reader.line
+    for number, raw in enumerate(lines, start=first_line):
+        line(raw, number)
+    return _finish(reader, path, first_line)
 
 
 def _mostly_binary(text: str) -> bool:
@@ -697,13 +943,16 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
 
 __all__ = [
     "Event",
+    "GameLines",
     "Header",
     "Transcript",
     "format_event",
     "format_transcript",
     "iter_transcripts",
     "parse_transcript",
+    "read_game",
     "seat_of",
+    "split_games",
     "transcript_from_json",
     "transcript_to_json",
 ]

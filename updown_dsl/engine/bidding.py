@@ -13,6 +13,11 @@ _TRUMP_CHOICES = (tuple(ChooseTrump(s) for s in SUITS),
                   tuple(ChooseTrump(s) for s in SUITS) + (ChooseTrump(None),))
 
 
+def bid_of(tricks: int) -> Bid:
+    """The shared :class:`Bid` of ``tricks``."""
+    return _BIDS[tricks] if 0 <= tricks < len(_BIDS) else Bid(tricks)
+
+
 def bid_choices(lo: int, hi: int, forbidden: int | None) -> tuple[Bid, ...]:
     """The bids ``lo``..``hi`` without ``forbidden`` (shared tuples)."""
     key = (lo, hi, forbidden)

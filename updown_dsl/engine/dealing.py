@@ -227,27 +227,7 @@ class Dealing(State):
             raise _phase_error(self.phase)
         n, k = self.players, self._deal.cards
         table = self.table
-        by_id = table.by_id
-        seen = 0
-        masks = []
-        dealt: list[tuple[int, ...]] = []
-        for s, h in enumerate(hands):
-            if len(h) != k:
-                raise IllegalAction(violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal "
-                                                      f"{self._deal.number} has {k}"))
-            m = 0
-            idx = []
-            for c in h:
-                i = by_id[c.id] if isinstance(c, Card) else -1
-                if i < 0:
-                    raise IllegalAction(violation("R013", f"{c} is not in this pack"))
-                if (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", f"{c} was dealt twice"))
-                seen |= 1 << i
-                m |= 1 << i
-                idx.append(i)
-            masks.append(m)
-            dealt.append(tuple(idx))
+        masks, dealt, seen = self._dealt_masks(hands, k)
         if len(masks) != n:
             raise IllegalAction(violation("R002", f"{len(masks)} hands for {n} players"))
         # Find trump before changing anything, so a refused deal leaves the game as it was.
@@ -277,6 +257,43 @@ class Dealing(State):
         if cut_card is not None and cut_index is None:
             raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
         self._install(masks, dealt, rules, rule, trump, shown, cut_index)
+
+    def _dealt_masks(self, hands: Sequence[Sequence[Card]], k: int
+                     ) -> tuple[list[int], list[tuple[int, ...]], int]:
+        """Bit sets and card indices of hands given as cards, and the set of all of them.
+
+        :raises IllegalAction: for a wrong hand size, a card not in the pack or dealt twice.
+        """
+        by_id, bit = self.table.by_id, self.table.bit
+        seen = 0
+        masks = []
+        dealt: list[tuple[int, ...]] = []
+        try:
+            for h in hands:
+                idx = tuple([by_id[c.id] for c in h])
+                m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
+                if len(idx) != k or min(idx, default=0) < 0 or m.bit_count() != k or m & seen:
+                    raise ValueError
+                seen |= m
+                masks.append(m)
+                dealt.append(idx)
+            return masks, dealt, seen
+        except (AttributeError, IndexError, TypeError, ValueError):
+            pass
+        # Something is wrong: find the first problem card by card, for its message.
+        seen = 0
+        for s, h in enumerate(hands):
+            if len(h) != k:
+                raise IllegalAction(violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal "
+                                                      f"{self._deal.number} has {k}"))
+            for c in h:
+                i = by_id[c.id] if isinstance(c, Card) else -1
+                if i < 0:
+                    raise IllegalAction(violation("R013", f"{c} is not in this pack"))
+                if (seen >> i) & 1:
+                    raise IllegalAction(violation("R013", f"{c} was dealt twice"))
+                seen |= 1 << i
+        raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover
 
     def deal_unknown(self, *, trump: Suit | None = None, turned: Card | None = None,
                      chosen: bool = False, cut_card: Card | None = None) -> None:

@@ -192,9 +192,25 @@ class Game(Dealing, Bidding, Playing, Wild, EndOfDeal):
                 except (AttributeError, IndexError, TypeError):
                     i = -1  # not a card: refused below
                 legal = self._legal_mask
-                if legal is None:
-                    legal = self._legal_now()
-                if i >= 0 and (legal >> i) & 1:
+                if legal is not None:
+                    ok = i >= 0 and (legal >> i) & 1
+                elif self._plain and i >= 0:
+                    # A checker applies cards without listing them first: test the one card
+                    # as the plain path of _ordinary_legal would.
+                    hand = self._hands[self.to_act]
+                    if not (hand >> i) & 1:
+                        ok = False
+                    elif not self._tcount or self._suit_of[i] == self._led:
+                        ok = True
+                    elif hand & self._suit_mask[self._led]:
+                        ok = not self._must_follow
+                    else:
+                        trump = self._trump
+                        ok = not (trump >= 0 and self._must_trump and self._suit_of[i] != trump
+                                  and hand & self._suit_mask[trump])
+                else:
+                    ok = i >= 0 and (self._legal_now() >> i) & 1
+                if ok:
                     # A plain card, played here and not in a helper: the call would cost
                     # a twentieth of a random 7-card deal.
                     seat = self.to_act
