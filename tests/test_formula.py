@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import doctest
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -405,3 +407,53 @@ def test_fuzz_formula_like_text(text: str) -> None:
 @given(st.text(max_size=40))
 def test_fuzz_arbitrary_text(text: str) -> None:
     _check_any(text)
+
+
+# ------------------------------------------------------------------ the shipped tree cache
+def test_the_shipped_tree_cache_is_what_lark_parses_today() -> None:
+    from importlib import resources
+
+    from updown_dsl import formula
+
+    shipped = (resources.files("updown_dsl") / formula.TREES_FILE).read_text(encoding="utf-8")
+    assert shipped == formula.trees_text(formula.bundled_formulas()), (
+        "run: python -m updown_dsl.formula --write-trees")
+
+
+def test_a_cached_formula_compiles_as_a_parsed_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+
+    from updown_dsl import formula
+
+    sources = formula.bundled_formulas()
+
+    def names(source: str) -> set[str]:
+        return set(re.findall(r"[A-Za-z_]\w*", source)) - {"min", "max", "abs", "if", "then", "else", "and",
+                                                           "or", "not"}
+
+    cached = {s: formula.compile_formula(s, names(s)) for s in sources}
+    monkeypatch.setattr(formula, "_TREES", {})
+    for s in sources:
+        parsed = formula.compile_formula(s, names(s))
+        assert parsed.names_used == cached[s].names_used
+        for values in itertools.islice(itertools.product([0, 1, 3], repeat=len(parsed.names_used)), 200):
+            env = dict(zip(sorted(parsed.names_used), values))
+            try:
+                want = parsed(env)
+            except formula.FormulaEvalError:
+                want = "F005"
+            try:
+                got = cached[s](env)
+            except formula.FormulaEvalError:
+                got = "F005"
+            assert got == want, (s, env)
+
+
+def test_a_bundled_variant_loads_without_lark() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, updown_dsl as ud; [ud.load_variant(n) for n in ud.bundled_names()]; "
+            "print('lark' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -95,6 +95,16 @@ def test_archives_mix_quick_and_full_walks_in_order() -> None:
     assert reports[1].errors[0].line > texts[0].count("\n")  # lines are numbered through the archive
 
 
+@pytest.mark.parametrize("level", ["full", "plays"])
+def test_a_declaration_on_an_ordinary_card_is_refused_whichever_path(level: str) -> None:
+    text = record(played("oh-hell", 4, 0), level)
+    first_play = next(line for line in text.splitlines() if " play " in line)
+    broken = text.replace(first_play, first_play + " high", 1)
+    report = check_text(broken, "game.log")
+    assert [d.code for d in report.errors] == ["R015"]
+    assert summary(report) == summary(full_walk(broken))
+
+
 # ------------------------------------------------------------------ corrupted records
 VOCABULARY = ["play", "bid", "took", "trump", "deal", "hand", "turned", "score", "total", "penalty", "replay",
               "settlement", "cards", "dealer", "Anna", "anna", "Boris", "Zoe", "p1", "??", "JK", "JK2", "10H",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from updown_dsl import yamltree
 from updown_dsl.yamltree import YAML11_BOOLEANS, Node, parse_yaml
 
 DOC = """\
@@ -278,3 +281,51 @@ def test_text_where_offset_zero_is_value_start() -> None:
         node = root.get(key)
         assert node is not None and node.text_where is not None
         assert node.text_where(0) == pos, key
+
+
+# ------------------------------------------------------------------ C parser = Python parser
+def _located(text: str) -> tuple[list[object], list[str]]:
+    root, diags = parse_yaml(text, "f.yaml")
+    out: list[object] = []
+
+    def walk(n: object) -> None:
+        if n is None:
+            out.append(None)
+            return
+        out.append((n.kind, n.line, n.col, repr(n.value), n.raw, n.style))  # type: ignore[attr-defined]
+        if n.kind == "scalar" and n.text_where:  # type: ignore[attr-defined]
+            out.append(tuple(n.text_where(k) for k in range(len(n.raw) + 2)))  # type: ignore[attr-defined]
+        for k, v in n.items:  # type: ignore[attr-defined]
+            walk(k)
+            walk(v)
+        for c in n.children:  # type: ignore[attr-defined]
+            walk(c)
+
+    walk(root)
+    return out, [d.format() for d in diags]
+
+
+_SNIPPETS = [":", " ", "\n", "- ", "'", '"', "|", ">", "#", "  ", "x: y\n", "&a ", "*a", "{", "}", "[", "]",
+             "\\", "é", "ж", "«x»", "😀", "\u00a0", "\u3000", "?", "? ", "!", "%", ",", "~", "null ", "yes",
+             "<<: *a\n", "\r", "\ufeff", "\x85", "\u2028", "0x1F", ".inf", "---\n", "...\n"]
+
+
+@pytest.mark.skipif(not yamltree._HAS_C, reason="PyYAML without libyaml")
+def test_the_c_parser_gives_the_same_tree_and_diagnostics_as_the_python_parser(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    root = Path(__file__).resolve().parent.parent
+    texts = [p.read_text(encoding="utf-8") for p in sorted((root / "variants").glob("*.yaml"))]
+    texts += [p.read_text(encoding="utf-8") for p in sorted((root / "tests" / "bad_variants").glob("*.yaml"))]
+    rng = random.Random(5)
+    for n in range(1500):
+        text = rng.choice(texts)
+        for _ in range(n % 3):
+            i = rng.randrange(len(text) + 1)
+            text = text[:i] + rng.choice(_SNIPPETS) + text[i:]
+        fast = _located(text)
+        monkeypatch.setattr(yamltree, "_HAS_C", False)
+        slow = _located(text)
+        monkeypatch.setattr(yamltree, "_HAS_C", True)
+        assert fast == slow, text

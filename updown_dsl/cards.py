@@ -105,6 +105,7 @@ class Card:
     suit: Suit | None
     joker: int
     id: int
+    _text: str
 
     def __new__(cls, rank: Rank | None, suit: Suit | None, joker: int = 0) -> Card:
         card = _INTERNED.get((rank, suit, joker))

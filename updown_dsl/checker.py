@@ -11,7 +11,7 @@ total, if any) and resumes at the next deal header, so one run reports every pro
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NoReturn, Sequence
 
 from .actions import Bid, ChooseTrump
 from .cards import Card, Suit
@@ -265,7 +265,36 @@ class _Skip(Exception):
     """Leave the current deal unchecked without an error (its cards are not known)."""
 
 
-class _Walker:
+class _Record:
+    """What every part of the walk shares: the record, the game and the diagnostics."""
+
+    # The deal being walked (set by _Walker.deal for each block).
+    block: list[Event]
+    is_last: bool
+    stops_here: bool
+    deal_number: int
+    totals_before: list[int]
+    hands: dict[int, list[Card | None]]
+    hand_events: dict[int, Event]
+    turned: Event | None
+    trump_line: Event | None
+    cut: Event | None
+    took: dict[int, int]
+    dealt: bool
+    unknown: bool
+    pending: tuple[Event, Diagnostic] | None
+    penalized: bool
+    replayed: bool
+    sheet_bids_done: bool
+    level_of_deal: str
+    trump_rule: str
+    taken_back: set[Event]
+
+    if TYPE_CHECKING:  # each part calls the others'
+        def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
+        def report_pending(self) -> None: ...
+        def ensure_dealt(self, at: Event) -> None: ...
+
     def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic]) -> None:
         self.t = t
         self.game = game
@@ -291,69 +320,9 @@ class _Walker:
         trick = len(g.tricks) + 1
         return f"deal {g.deal.number}, trick {trick}" if g.phase is Phase.PLAY else f"deal {g.deal.number}"
 
-    # -- walking --------------------------------------------------------------------------
-    def run(self) -> None:
-        self.stray_lines()
-        blocks = self.t.deals()
-        for i, block in enumerate(blocks):
-            if self.game.is_over:
-                self.report("R047", f"the game ended after deal {self.game.deal.number} "
-                            f"({self.game.over_reason}) but the record goes on", block[0])
-                break
-            self.deal(block, last=i == len(blocks) - 1)
-        self.settlement()
-        if not self.game.is_over:
-            g = self.game
-            self.report("T020", f"the record stops in deal {g.deal.number} of {len(g.deals)}: "
-                        "the game is unfinished", None, severity=Severity.NOTE)
 
-    def deal(self, block: list[Event], last: bool) -> None:
-        g = self.game
-        head = block[0]
-        start_results = len(g.results)
-        if head.number != g.deal.number:
-            self.report("R040", f"deal {head.number} is written where deal {g.deal.number} comes next",
-                        head)
-        if head.size is not None and head.size != g.deal.cards:
-            self.report("R041", f"deal {g.deal.number} has {g.deal.cards} cards each, not {head.size}",
-                        head)
-        if head.actor is not None and head.actor != g.dealer:
-            self.report("R042", f"{self.who(g.dealer)} deals deal {g.deal.number}, not "
-                        f"{self.who(head.actor)}", head)
-        self.block = block
-        self.is_last = last
-        # The record stops inside this deal: nothing after the cards.
-        self.stops_here = last and not any(e.kind in ("took", "score", "total") for e in block) and \
-            not any(e.kind == "settlement" for e in self.t.events)
-        self.deal_number = g.deal.number
-        self.totals_before = list(g.totals)
-        self.hands: dict[int, list[Card | None]] = {}
-        self.hand_events: dict[int, Event] = {}
-        self.turned: Event | None = None
-        self.trump_line: Event | None = None
-        self.cut: Event | None = None
-        self.took: dict[int, int] = {}
-        self.dealt = False
-        self.unknown = False
-        self.pending: tuple[Event, Diagnostic] | None = None
-        self.penalized = False
-        self.replayed = False
-        self.sheet_bids_done = False
-        self.level_of_deal = "cards"
-        events = block[1:]
-        try:
-            self.collect(events)
-            for e in events:
-                self.event(e)
-            if not self.deal_done(start_results):
-                self.finish_block(last)
-            elif self.penalized and not self.replayed:
-                self.report("R055", f"deal {self.deal_number} was annulled by the penalty: write "
-                            "'replay' and deal it again", block[-1])
-        except _Stop:
-            self.abandon(start_results)
-        except _Skip:
-            self.abandon(start_results)
+class _Cards(_Record):
+    """Each deal's cards: the hands, shown and played cards gathered from its block, then dealt to the engine."""
 
     def deal_done(self, start: int) -> bool:
         return any(r.event in ("deal", "abandoned") or (r.event == "revoke" and r.annulled)
@@ -492,6 +461,177 @@ class _Walker:
             return None
         return e.suit
 
+    def abandon(self, start: int) -> None:
+        """Skip the rest of a broken deal, keeping its written score and total."""
+        g = self.game
+        if self.deal_done(start) or g.is_over:
+            return
+        score = next((e for e in self.block if e.kind == "score"), None)
+        total = next((e for e in self.block if e.kind == "total"), None)
+        points = [a or 0 for a in score.amounts] if score is not None else None
+        try:
+            g.abandon_deal(points)
+        except IllegalAction:
+            return
+        if total is not None:
+            for s, a in enumerate(total.amounts):
+                if a is not None:
+                    g.totals[s] = a
+
+
+class _Scores(_Record):
+    """The written numbers: tricks taken, scores, running totals and the settlement, against the engine's."""
+
+    def finish_sheet(self, at: Event) -> None:
+        """At a score line of a deal whose cards are not known: record the tricks taken."""
+        g = self.game
+        if g.phase is Phase.DEAL:
+            self.ensure_dealt(at)
+        if g.phase is Phase.PLAY and not g.tricks and not g.trick and \
+                self.level_of_deal == "sheet":
+            if len(self.took) != g.players:
+                if self.level != "sheet" and not self.took:
+                    raise _Skip  # unknown cards and no tricks written: nothing to score here
+                if self.is_last and at is self.block[-1] and at.kind == "took":
+                    raise _Skip  # the record stops while the tricks are written down
+                self.report("R053", f"tricks taken are not written for every player in deal "
+                            f"{g.deal.number}", at)
+                raise _Stop
+            try:
+                g.record_tricks([self.took[s] for s in range(g.players)])
+            except IllegalAction as exc:
+                self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
+                raise _Stop from None
+
+    def last_deal_record(self) -> Any:
+        for r in reversed(self.game.results):
+            if r.event == "deal":
+                return r
+        return None
+
+    def compare(self, e: Event) -> None:
+        g = self.game
+        if self.pending is not None:
+            self.report_pending()
+            raise _Stop
+        if e.kind == "score":
+            r = self.last_deal_record()
+            if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
+                self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
+                raise _Stop
+            for s, written in enumerate(e.amounts):
+                if written is None:
+                    continue
+                seat = r.seats[s]
+                actual = seat.points + seat.bonus
+                if written != actual:
+                    detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
+                    self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
+                                f"not {written}", e)
+            self.check_took(r)
+        else:
+            for s, written in enumerate(e.amounts):
+                if written is None:
+                    continue
+                true = g.totals[s]
+                # A wrong total carried on by adding the right deal points is the same mistake:
+                # report it once.
+                carried = self.last_written[s]
+                carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
+                if written != true and not carried_ok:
+                    self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
+                                f"{true}, not {written}", e)
+                self.last_written[s] = written
+
+    def check_took(self, r: Any) -> None:
+        for s, n in self.took.items():
+            if r.seats[s].taken != n:
+                line = next(x for x in self.block if x.kind == "took" and x.actor == s)
+                self.report("R052", f"{self.who(s)} took {r.seats[s].taken} tricks in deal {r.deal.number}, "
+                            f"not {n}", line)
+        self.took = {}
+
+    def settlement(self) -> None:
+        g = self.game
+        for e in self.t.events:
+            if e.kind != "settlement":
+                continue
+            if not g.is_over:
+                self.report("R054", "a settlement is written but the game is not over", e)
+                continue
+            actual = g.settlement()
+            for s, written in enumerate(e.amounts):
+                if written is not None and written != actual[s]:
+                    self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
+
+
+class _Walker(_Cards, _Scores):
+    """The walk over a record, deal block by deal block, line by line."""
+
+    # -- walking --------------------------------------------------------------------------
+    def run(self) -> None:
+        self.stray_lines()
+        blocks = self.t.deals()
+        for i, block in enumerate(blocks):
+            if self.game.is_over:
+                self.report("R047", f"the game ended after deal {self.game.deal.number} "
+                            f"({self.game.over_reason}) but the record goes on", block[0])
+                break
+            self.deal(block, last=i == len(blocks) - 1)
+        self.settlement()
+        if not self.game.is_over:
+            g = self.game
+            self.report("T020", f"the record stops in deal {g.deal.number} of {len(g.deals)}: "
+                        "the game is unfinished", None, severity=Severity.NOTE)
+
+    def deal(self, block: list[Event], last: bool) -> None:
+        g = self.game
+        head = block[0]
+        start_results = len(g.results)
+        if head.number != g.deal.number:
+            self.report("R040", f"deal {head.number} is written where deal {g.deal.number} comes next",
+                        head)
+        if head.size is not None and head.size != g.deal.cards:
+            self.report("R041", f"deal {g.deal.number} has {g.deal.cards} cards each, not {head.size}",
+                        head)
+        if head.actor is not None and head.actor != g.dealer:
+            self.report("R042", f"{self.who(g.dealer)} deals deal {g.deal.number}, not "
+                        f"{self.who(head.actor)}", head)
+        self.block = block
+        self.is_last = last
+        # The record stops inside this deal: nothing after the cards.
+        self.stops_here = last and not any(e.kind in ("took", "score", "total") for e in block) and \
+            not any(e.kind == "settlement" for e in self.t.events)
+        self.deal_number = g.deal.number
+        self.totals_before = list(g.totals)
+        self.hands: dict[int, list[Card | None]] = {}
+        self.hand_events: dict[int, Event] = {}
+        self.turned: Event | None = None
+        self.trump_line: Event | None = None
+        self.cut: Event | None = None
+        self.took: dict[int, int] = {}
+        self.dealt = False
+        self.unknown = False
+        self.pending: tuple[Event, Diagnostic] | None = None
+        self.penalized = False
+        self.replayed = False
+        self.sheet_bids_done = False
+        self.level_of_deal = "cards"
+        events = block[1:]
+        try:
+            self.collect(events)
+            for e in events:
+                self.event(e)
+            if not self.deal_done(start_results):
+                self.finish_block(last)
+            elif self.penalized and not self.replayed:
+                self.report("R055", f"deal {self.deal_number} was annulled by the penalty: write "
+                            "'replay' and deal it again", block[-1])
+        except _Stop:
+            self.abandon(start_results)
+        except _Skip:
+            self.abandon(start_results)
+
     def event(self, e: Event) -> None:
         g = self.game
         kind = e.kind
@@ -583,7 +723,7 @@ class _Walker:
                 return
             self.refused(problem, e)
 
-    def refused(self, problem: Diagnostic, e: Event) -> None:
+    def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e,
                     hint=problem.hint, at_arg=True)
         raise _Stop
@@ -646,75 +786,6 @@ class _Walker:
         self.penalized = False
         self.replayed = True
 
-    def finish_sheet(self, at: Event) -> None:
-        """At a score line of a deal whose cards are not known: record the tricks taken."""
-        g = self.game
-        if g.phase is Phase.DEAL:
-            self.ensure_dealt(at)
-        if g.phase is Phase.PLAY and not g.tricks and not g.trick and \
-                self.level_of_deal == "sheet":
-            if len(self.took) != g.players:
-                if self.level != "sheet" and not self.took:
-                    raise _Skip  # unknown cards and no tricks written: nothing to score here
-                if self.is_last and at is self.block[-1] and at.kind == "took":
-                    raise _Skip  # the record stops while the tricks are written down
-                self.report("R053", f"tricks taken are not written for every player in deal "
-                            f"{g.deal.number}", at)
-                raise _Stop
-            try:
-                g.record_tricks([self.took[s] for s in range(g.players)])
-            except IllegalAction as exc:
-                self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
-                raise _Stop from None
-
-    def last_deal_record(self) -> Any:
-        for r in reversed(self.game.results):
-            if r.event == "deal":
-                return r
-        return None
-
-    def compare(self, e: Event) -> None:
-        g = self.game
-        if self.pending is not None:
-            self.report_pending()
-            raise _Stop
-        if e.kind == "score":
-            r = self.last_deal_record()
-            if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
-                self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
-                raise _Stop
-            for s, written in enumerate(e.amounts):
-                if written is None:
-                    continue
-                seat = r.seats[s]
-                actual = seat.points + seat.bonus
-                if written != actual:
-                    detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
-                    self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
-                                f"not {written}", e)
-            self.check_took(r)
-        else:
-            for s, written in enumerate(e.amounts):
-                if written is None:
-                    continue
-                true = g.totals[s]
-                # A wrong total carried on by adding the right deal points is the same mistake:
-                # report it once.
-                carried = self.last_written[s]
-                carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
-                if written != true and not carried_ok:
-                    self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
-                                f"{true}, not {written}", e)
-                self.last_written[s] = written
-
-    def check_took(self, r: Any) -> None:
-        for s, n in self.took.items():
-            if r.seats[s].taken != n:
-                line = next(x for x in self.block if x.kind == "took" and x.actor == s)
-                self.report("R052", f"{self.who(s)} took {r.seats[s].taken} tricks in deal {r.deal.number}, "
-                            f"not {n}", line)
-        self.took = {}
-
     def finish_block(self, last: bool) -> None:
         g = self.game
         if self.pending is not None:
@@ -730,36 +801,6 @@ class _Walker:
             return  # an unfinished game: checked as far as it goes
         self.report("R047", f"deal {g.deal.number} is incomplete but the record goes on", self.block[0])
         raise _Stop
-
-    def abandon(self, start: int) -> None:
-        """Skip the rest of a broken deal, keeping its written score and total."""
-        g = self.game
-        if self.deal_done(start) or g.is_over:
-            return
-        score = next((e for e in self.block if e.kind == "score"), None)
-        total = next((e for e in self.block if e.kind == "total"), None)
-        points = [a or 0 for a in score.amounts] if score is not None else None
-        try:
-            g.abandon_deal(points)
-        except IllegalAction:
-            return
-        if total is not None:
-            for s, a in enumerate(total.amounts):
-                if a is not None:
-                    g.totals[s] = a
-
-    def settlement(self) -> None:
-        g = self.game
-        for e in self.t.events:
-            if e.kind != "settlement":
-                continue
-            if not g.is_over:
-                self.report("R054", "a settlement is written but the game is not over", e)
-                continue
-            actual = g.settlement()
-            for s, written in enumerate(e.amounts):
-                if written is not None and written != actual[s]:
-                    self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
 
     def stray_lines(self) -> None:
         """Lines about a deal written before the first ``deal`` line."""

@@ -72,6 +72,15 @@ def _console(stderr: bool = False) -> "Console":
     return Console(stderr=stderr, highlight=False)
 
 
+def _colour() -> bool | None:
+    """Colour as Rich would choose it: never with NO_COLOR, always with FORCE_COLOR, else on a terminal."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return None
+
+
 def _echo_json(text: str) -> None:
     """Machine output: only the JSON text on stdout."""
     typer.echo(text)
@@ -719,13 +728,11 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
     if json_out:
         _echo_json(diagnostics_json(all_diags))
     else:
-        from rich.text import Text
-
         if printed[False]:
-            _console().print()
-        style = "bold red" if errors or unreadable else "bold green"
-        _console().print(Text(check_summary(len(paths), clean, errors, unfinished, unreadable),
-                              style=style), soft_wrap=True)
+            typer.echo()
+        # (click's styling: a clean check never needs Rich)
+        typer.secho(check_summary(len(paths), clean, errors, unfinished, unreadable),
+                    fg="red" if errors or unreadable else "green", bold=True, color=_colour())
     if unreadable:
         raise typer.Exit(EXIT_INPUT)
     if errors:

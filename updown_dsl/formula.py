@@ -23,10 +23,13 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, Union
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from updown_dsl.diagnostics import Diagnostic, UpdownError
+
+if TYPE_CHECKING:  # Lark is imported only to parse a formula the tree cache does not hold
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["FUNCTIONS", "Formula", "FormulaError", "FormulaEvalError", "compile_formula"]
 
@@ -68,15 +71,16 @@ class Formula:
         return self.fn(env)
 
 
-def _guard(f: Fn, source: str, names: set[str], path: str | None, line: int) -> Fn:
-    """Wrap a division closure so that dividing by zero raises F005."""
+def _guard(f: Fn, source: str, names: set[str], path: str | None, line: Callable[[], int]) -> Fn:
+    """Wrap a division closure so that dividing by zero raises F005 (``line()``: where the
+    formula starts in its file, worked out only then)."""
     def checked(e: Env) -> int:
         try:
             return f(e)
         except ZeroDivisionError:
             values = ", ".join(f"{n}={e.get(n)!r}" for n in sorted(names))
             msg = f"division or modulo by zero in formula {source!r}" + (f" with {values}" if values else "")
-            raise FormulaEvalError(Diagnostic("F005", msg, path=path, line=line)) from None
+            raise FormulaEvalError(Diagnostic("F005", msg, path=path, line=line())) from None
     return checked
 
 
@@ -97,8 +101,81 @@ def _grammar_text() -> str:
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
+        from lark import Lark
+
         _PARSER = Lark(_grammar_text(), parser="lalr", lexer="basic", propagate_positions=True)
     return _PARSER
+
+
+# ---------------------------------------------------------------- the tree cache
+# Building the LALR parser costs more than the rest of `updown check` on a small file, so
+# the parse trees of the formulas of the bundled variants (and of the schema's defaults)
+# ship with the package in formula-trees.json, keyed by the formula's text: a bundled
+# variant loads without Lark. `python -m updown_dsl.formula --write-trees` writes the file
+# again, and tests/test_formula.py fails when it differs from what Lark parses.
+TREES_FILE = "formula-trees.json"
+_TREES: dict[str, Any] | None = None
+
+
+class _Tok(str):
+    """A token of a cached tree, with what the compiler reads of Lark's tokens."""
+
+    type: str
+    start_pos: int
+    end_pos: int
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+
+class _Tree:
+    """A node of a cached tree, with what the compiler reads of Lark's trees."""
+
+    __slots__ = ("data", "children")
+
+    def __init__(self, data: str, children: list[Any]) -> None:
+        self.data, self.children = data, children
+
+
+def tree_to_data(tree: Any) -> Any:
+    """A Lark tree as JSON-ready data: ``[type, text, start, end]`` for a token, ``{data: [children]}``
+    for a node, None for an empty optional part."""
+    if tree is None:
+        return None
+    if hasattr(tree, "children"):
+        return {str(tree.data): [tree_to_data(c) for c in tree.children]}
+    return [tree.type, str(tree), tree.start_pos, tree.end_pos]
+
+
+def _tree_from_data(data: Any) -> Any:
+    if data is None:
+        return None
+    if isinstance(data, dict):
+        ((name, kids),) = data.items()
+        return _Tree(name, [_tree_from_data(k) for k in kids])
+    kind, text, start, end = data
+    tok = _Tok(text)
+    tok.type, tok.start_pos, tok.end_pos = kind, start, end
+    return tok
+
+
+def _cached_tree(text: str) -> Any:
+    global _TREES
+    if _TREES is None:
+        import json
+
+        try:
+            raw = (importlib.resources.files("updown_dsl") / TREES_FILE).read_text(encoding="utf-8")
+            _TREES = json.loads(raw)["trees"]
+        except (ModuleNotFoundError, OSError, TypeError, ValueError, KeyError):
+            _TREES = {}
+    data = _TREES.get(text)  # type: ignore[union-attr]
+    return None if data is None else _tree_from_data(data)
+
+
+def _is_token(t: Any) -> bool:
+    return isinstance(t, str)
 
 
 #: terminals that close a construct, as the user types them
@@ -116,6 +193,8 @@ _BAD_CHARS = {
 
 def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
     """Translate a lark error to (message, hint, start offset, end offset)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream or 0
         ch = text[pos]
@@ -285,7 +364,7 @@ class _Compiler:
         self.errors: list[Diagnostic] = []
 
     def build(self, t: Any) -> Node:
-        if isinstance(t, Token):
+        if _is_token(t):  # Lark's token or a cached one (both are str)
             if t.type == "INT":
                 if len(t.value) <= 100:
                     return int(t.value)
@@ -319,7 +398,7 @@ class _Compiler:
             return self.call(kids[0], [] if kids[1] is None else kids[1].children)
         raise AssertionError(f"unexpected tree {t.data}")  # pragma: no cover
 
-    def call(self, name: Token, arg_trees: list[Any]) -> Node:
+    def call(self, name: Any, arg_trees: list[Any]) -> Node:
         args = [self.build(a) for a in arg_trees]
         if name.value not in FUNCTIONS:
             close = difflib.get_close_matches(name.value, sorted(FUNCTIONS), n=1)
@@ -367,25 +446,98 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
         end_col = col + len(span) if span and "\n" not in span else None
         return Diagnostic(code, message, path=path, line=line, col=col, end_col=end_col, hint=hint)
 
-    start_line = locate(0)[0]
     if isinstance(source, bool) or not isinstance(source, (str, int)):
         what = "a boolean" if isinstance(source, bool) else f"a {type(source).__name__}"
         raise FormulaError(diag(0, 0, f"F001 expected a formula or a whole number, got {what}", None))
     if isinstance(source, int):
         return Formula(text, frozenset(), _fn(source))
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as err:
-        message, hint, start, end = _syntax_message(err, text)
-        raise FormulaError(diag(start, end, "F001 " + message, hint)) from None
-    stack = [(tree, 1)] if isinstance(tree, Tree) else []
+    tree = _cached_tree(text)
+    if tree is None:
+        from lark.exceptions import UnexpectedInput
+
+        try:
+            tree = _parser().parse(text)
+        except UnexpectedInput as err:
+            message, hint, start, end = _syntax_message(err, text)
+            raise FormulaError(diag(start, end, "F001 " + message, hint)) from None
+    stack = [(tree, 1)] if not isinstance(tree, str) else []
     while stack:
         sub, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise FormulaError(diag(0, 0, f"F001 formula is nested more than {MAX_DEPTH} levels deep", None))
-        stack.extend((k, depth + 1) for k in sub.children if isinstance(k, Tree))
-    comp = _Compiler(frozenset(names), diag, lambda f: _guard(f, text, comp.used, path, start_line))
+        stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
+    comp = _Compiler(frozenset(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]))
     node = comp.build(tree)
     if comp.errors:
         raise FormulaError(comp.errors)
     return Formula(text, frozenset(comp.used), _fn(node))
+
+
+# ---------------------------------------------------------------- writing the tree cache
+def bundled_formulas() -> list[str]:
+    """The text of every formula in the bundled variant files and the schema's defaults."""
+    from .loader import bundled_names, try_load_variant
+    from .schema import SCHEMA
+
+    found: set[str] = set()
+    original = compile_formula
+
+    def collect(fields: Any) -> None:
+        for f in fields.values():
+            if f.type == "formula" and isinstance(f.default, str):
+                found.add(f.default)
+            if f.fields:
+                collect(f.fields)
+
+    collect(SCHEMA)
+
+    def recording(source: str | int, names: Iterable[str], **kw: Any) -> Formula:
+        if isinstance(source, str):
+            found.add(source)
+        return original(source, names, **kw)
+
+    import updown_dsl.loader as loader_module
+
+    loader_module.compile_formula = recording  # type: ignore[assignment]
+    try:
+        loader_module._MEMO.clear()
+        for name in bundled_names():
+            try_load_variant(name)
+    finally:
+        loader_module.compile_formula = original  # type: ignore[assignment]
+        loader_module._MEMO.clear()
+    return sorted(found)
+
+
+def trees_text(sources: Iterable[str]) -> str:
+    """The tree cache file for ``sources``, as Lark parses them (formulas that do not parse
+    are left out)."""
+    import json
+
+    from lark.exceptions import UnexpectedInput
+
+    trees = {}
+    for text in sorted(set(sources)):
+        try:
+            trees[text] = tree_to_data(_parser().parse(text))
+        except UnexpectedInput:
+            continue
+    about = "Parse trees of the bundled formulas, one a line; written by 'python -m updown_dsl.formula --write-trees'."
+    entries = [f" {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in trees.items()]
+    return "{\"about\": " + json.dumps(about) + ", \"trees\": {\n" + ",\n".join(entries) + "\n}}\n"
+
+
+def _main(argv: list[str]) -> int:
+    if argv != ["--write-trees"]:
+        print("usage: python -m updown_dsl.formula --write-trees")
+        return 2
+    path = Path(__file__).resolve().parent / TREES_FILE
+    path.write_text(trees_text(bundled_formulas()), encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_main(sys.argv[1:]))

@@ -9,6 +9,7 @@ compiles formulas once, and reports every problem in one pass as
 from __future__ import annotations
 
 import difflib
+import os
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,11 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
 
 def try_load_variant(name_or_path: str | Path) -> tuple[Variant | None, list[Diagnostic]]:
-    """Like :func:`load_variant` but returns ``(variant or None, diagnostics)``."""
+    """Like :func:`load_variant` but returns ``(variant or None, diagnostics)``.
+
+    Loads are remembered for the process: loading the same file again, while neither it
+    nor a file it extends has changed, returns the same :class:`Variant` at once.
+    """
     text = str(name_or_path)
     path = resolve_variant_path(text)
     if path is None:
@@ -92,8 +97,46 @@ def try_load_variant(name_or_path: str | Path) -> tuple[Variant | None, list[Dia
         close = difflib.get_close_matches(text, bundled_names(), n=1)
         hint = f"did you mean {close[0]!r}?" if close else "bundled variants: " + ", ".join(bundled_names())
         return None, [Diagnostic("V010", f"no bundled variant named {text!r}", hint=hint)]
-    variant, diags = _Loader().load_file(path)
-    return variant, sort_diagnostics(diags)
+    key = ("file", str(path.resolve()), os.getcwd())
+    hit = _remembered(key)
+    if hit is not None:
+        return hit
+    loader = _Loader()
+    variant, diags = loader.load_file(path)
+    return _remember(key, loader, variant, sort_diagnostics(diags))
+
+
+# Loaded variants by what was asked (with the working directory, which diagnostics' paths
+# are relative to), each with the files read and their state then; a few dozen at most.
+_MEMO: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic], tuple[tuple[str, int, int], ...]]] = {}
+_MEMO_SIZE = 64
+
+
+def _file_state(path: str) -> tuple[str, int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return path, -1, -1
+    return path, st.st_mtime_ns, st.st_size
+
+
+def _remembered(key: tuple[str, ...]) -> tuple[Variant | None, list[Diagnostic]] | None:
+    hit = _MEMO.get(key)
+    if hit is None:
+        return None
+    variant, diags, files = hit
+    if any(_file_state(state[0]) != state for state in files):
+        del _MEMO[key]
+        return None
+    return variant, list(diags)
+
+
+def _remember(key: tuple[str, ...], loader: _Loader, variant: Variant | None,
+              diags: list[Diagnostic]) -> tuple[Variant | None, list[Diagnostic]]:
+    if len(_MEMO) >= _MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]
+    _MEMO[key] = (variant, list(diags), tuple(loader.files))
+    return variant, diags
 
 
 def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -106,11 +149,16 @@ def loads_variant(text: str, path: str = "<string>") -> Variant:
 
     :raises VariantError: with every problem found.
     """
-    loader = _Loader()
-    root, diags = parse_yaml(text, path)
-    variant, more = loader.finish(root, diags, path, Path.cwd())
+    key = ("text", text, path, os.getcwd())
+    hit = _remembered(key)
+    if hit is None:
+        loader = _Loader()
+        root, diags = parse_yaml(text, path)
+        variant, more = loader.finish(root, diags, path, Path.cwd())
+        hit = _remember(key, loader, variant, sort_diagnostics(more) if variant is None else [])
+    variant, diags = hit
     if variant is None:
-        raise VariantError(sort_diagnostics(more))
+        raise VariantError(diags)
     return variant
 
 
@@ -141,89 +189,16 @@ def _merge(base: Node, over: Node) -> Node:
     return Node("map", over.line, over.col, over.path, items=items)
 
 
-class _Loader:
+class _Values:
+    """Reading one value of a variant file against its schema entry, with every problem as a diagnostic."""
+
     def __init__(self) -> None:
         self.diags: list[Diagnostic] = []
         self.chain: list[Path] = []
         self.extends_failed = False
         """A base could not be read: keys it would supply are not reported missing."""
-
-    # -- reading and extends ------------------------------------------------------------
-    def read_tree(self, path: Path) -> Node | None:
-        shown = _display(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.diags.append(Diagnostic("V001", f"cannot read variant file: {exc}", path=shown))
-            return None
-        root, diags = parse_yaml(text, shown)
-        self.diags.extend(diags)
-        if root is None:
-            if not diags:
-                self.diags.append(Diagnostic("V001", "the variant file is empty", path=shown, line=1, col=1))
-            return None
-        return self.expand(root, path.parent, path)
-
-    def expand(self, root: Node, folder: Path, path: Path | None) -> Node | None:
-        if root.kind != "map":
-            self.diags.append(
-                Diagnostic("V004", "a variant file must be a mapping of keys to values",
-                           path=root.path, line=root.line, col=root.col)
-            )
-            return None
-        ext = root.get("extends")
-        if ext is None or ext.value is None:
-            return root
-        if not isinstance(ext.value, str):
-            self.diags.append(Diagnostic("V004", "`extends` must be a variant name or path",
-                                         path=ext.path, line=ext.line, col=ext.col))
-            self.extends_failed = True
-            return root
-        base_path = resolve_variant_path(ext.value, folder)
-        if base_path is None:
-            close = difflib.get_close_matches(ext.value, bundled_names(), n=1)
-            self.diags.append(
-                Diagnostic("V010", f"`extends` names no bundled variant or file: {ext.value!r}",
-                           path=ext.path, line=ext.line, col=ext.col,
-                           hint=f"did you mean {close[0]!r}?" if close else
-                           "bundled: " + ", ".join(bundled_names()))
-            )
-            self.extends_failed = True
-            return root
-        resolved = base_path.resolve()
-        if resolved in self.chain or (path is not None and resolved == path.resolve()):
-            self.diags.append(Diagnostic("V010", f"`extends` forms a cycle through {ext.value!r}",
-                                         path=ext.path, line=ext.line, col=ext.col))
-            self.extends_failed = True
-            return root
-        self.chain.append(resolved)
-        base = self.read_tree(base_path)
-        self.chain.pop()
-        if base is None:
-            self.extends_failed = True
-            return root
-        merged = _merge(base, root)
-        merged.items = [(k, v) for k, v in merged.items if k.value != "extends"]
-        return merged
-
-    def load_file(self, path: Path) -> tuple[Variant | None, list[Diagnostic]]:
-        self.chain.append(path.resolve())
-        tree = self.read_tree(path)
-        if tree is None:
-            return None, self.diags
-        return self.build(tree, _display(path))
-
-    def finish(self, root: Node | None, diags: list[Diagnostic], path: str,
-               folder: Path) -> tuple[Variant | None, list[Diagnostic]]:
-        self.diags.extend(diags)
-        if root is None:
-            if not diags:
-                self.diags.append(Diagnostic("V001", "the variant text is empty", path=path, line=1, col=1))
-            return None, self.diags
-        tree = self.expand(root, folder, None)
-        if tree is None:
-            return None, self.diags
-        return self.build(tree, path)
+        self.files: list[tuple[str, int, int]] = []
+        """Every file read, with its modification time and size then (for the memo)."""
 
     # -- validation ---------------------------------------------------------------------
     def err(self, code: str, msg: str, node: Node, hint: str | None = None) -> None:
@@ -402,6 +377,88 @@ class _Loader:
                 self.err("V005", f"`{where}`: not a card: {item.raw!r}", item,
                          hint="write rank then suit, e.g. 7S, 10H")
         return tuple(out)
+
+
+class _Loader(_Values):
+    """Reading a variant file: its extends chain, then the model built from the checked values."""
+
+    # -- reading and extends ------------------------------------------------------------
+    def read_tree(self, path: Path) -> Node | None:
+        shown = _display(path)
+        self.files.append(_file_state(str(path.resolve())))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.diags.append(Diagnostic("V001", f"cannot read variant file: {exc}", path=shown))
+            return None
+        root, diags = parse_yaml(text, shown)
+        self.diags.extend(diags)
+        if root is None:
+            if not diags:
+                self.diags.append(Diagnostic("V001", "the variant file is empty", path=shown, line=1, col=1))
+            return None
+        return self.expand(root, path.parent, path)
+
+    def expand(self, root: Node, folder: Path, path: Path | None) -> Node | None:
+        if root.kind != "map":
+            self.diags.append(
+                Diagnostic("V004", "a variant file must be a mapping of keys to values",
+                           path=root.path, line=root.line, col=root.col)
+            )
+            return None
+        ext = root.get("extends")
+        if ext is None or ext.value is None:
+            return root
+        if not isinstance(ext.value, str):
+            self.diags.append(Diagnostic("V004", "`extends` must be a variant name or path",
+                                         path=ext.path, line=ext.line, col=ext.col))
+            self.extends_failed = True
+            return root
+        base_path = resolve_variant_path(ext.value, folder)
+        if base_path is None:
+            close = difflib.get_close_matches(ext.value, bundled_names(), n=1)
+            self.diags.append(
+                Diagnostic("V010", f"`extends` names no bundled variant or file: {ext.value!r}",
+                           path=ext.path, line=ext.line, col=ext.col,
+                           hint=f"did you mean {close[0]!r}?" if close else
+                           "bundled: " + ", ".join(bundled_names()))
+            )
+            self.extends_failed = True
+            return root
+        resolved = base_path.resolve()
+        if resolved in self.chain or (path is not None and resolved == path.resolve()):
+            self.diags.append(Diagnostic("V010", f"`extends` forms a cycle through {ext.value!r}",
+                                         path=ext.path, line=ext.line, col=ext.col))
+            self.extends_failed = True
+            return root
+        self.chain.append(resolved)
+        base = self.read_tree(base_path)
+        self.chain.pop()
+        if base is None:
+            self.extends_failed = True
+            return root
+        merged = _merge(base, root)
+        merged.items = [(k, v) for k, v in merged.items if k.value != "extends"]
+        return merged
+
+    def load_file(self, path: Path) -> tuple[Variant | None, list[Diagnostic]]:
+        self.chain.append(path.resolve())
+        tree = self.read_tree(path)
+        if tree is None:
+            return None, self.diags
+        return self.build(tree, _display(path))
+
+    def finish(self, root: Node | None, diags: list[Diagnostic], path: str,
+               folder: Path) -> tuple[Variant | None, list[Diagnostic]]:
+        self.diags.extend(diags)
+        if root is None:
+            if not diags:
+                self.diags.append(Diagnostic("V001", "the variant text is empty", path=path, line=1, col=1))
+            return None, self.diags
+        tree = self.expand(root, folder, None)
+        if tree is None:
+            return None, self.diags
+        return self.build(tree, path)
 
     # -- schedule -----------------------------------------------------------------------
     def schedule(self, node: Node | None, kinds: set[str]) -> tuple[ScheduleSet, ...]:

@@ -70,8 +70,8 @@ def quick_check(game: GameLines, path: str | None) -> CheckReport | None:
 class _Deal:
     """What one deal block says, gathered before it is replayed."""
 
-    __slots__ = ("number", "size", "dealer", "hands", "turned", "trump", "actions", "cards", "took",
-                 "score", "total")
+    __slots__ = ("number", "size", "dealer", "hands", "turned", "trump", "actions", "cards", "declared",
+                 "took", "score", "total")
 
     def __init__(self, number: int, size: int, dealer: int) -> None:
         self.number, self.size, self.dealer = number, size, dealer
@@ -83,6 +83,8 @@ class _Deal:
         """(seat, action) of each bid and named trump, in order (all before the first card)."""
         self.cards: list[tuple[int, int, Play]] = []
         """(seat, card index, play) of each card, in order."""
+        self.declared = False
+        """A card was played with a declaration (so not every card is a plain one)."""
         self.took: dict[int, int] = {}
         self.score: list[int | None] | None = None
         self.total: list[int | None] | None = None
@@ -180,12 +182,16 @@ class _Quick:
             verb = words[1]
             names = self.names
             if verb == "play":
-                play = names.plays.get(words[2]) if len(words) == 3 else self.declared(words)
-                if play is None:
-                    raise _GiveUp
+                if len(words) == 3:
+                    play = names.plays.get(words[2])
+                    if play is None:
+                        raise _GiveUp
+                else:  # a declaration (never remembered: a block must know it has one)
+                    play = self.declaration(words)
+                    block.declared = True
                 card = (seat, names.index.get(play.card, -1), play)
                 block.cards.append(card)
-                if raw is not None and len(names.known_cards) < _KNOWN_LIMIT:
+                if len(words) == 3 and raw is not None and len(names.known_cards) < _KNOWN_LIMIT:
                     names.known_cards[raw] = card
                 return None
             if len(words) != 3:
@@ -238,11 +244,14 @@ class _Quick:
         return None
 
     @staticmethod
-    def declared(words: list[str]) -> Play | None:
+    def declaration(words: list[str]) -> Play:
         try:
-            return _play(words, 2)
+            play = _play(words, 2)
         except _Bad:
             raise _GiveUp from None
+        if play is None:
+            raise _GiveUp
+        return play
 
     @staticmethod
     def suit(word: str) -> Suit | None:
@@ -308,7 +317,7 @@ class _Quick:
                     if g.phase is Phase.DEAL and not dealt:
                         self.deal(block, rule)
                         dealt = True
-                    if g._plain:
+                    if g._plain and not block.declared:
                         if not g._play_cards(block.cards):
                             raise _GiveUp
                     else:

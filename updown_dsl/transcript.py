@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from .actions import DECLARATIONS, SUITED_DECLARATIONS, Play
 from .cards import Card, CardError, Suit, build_deck
@@ -90,7 +90,7 @@ class Event(NamedTuple):
 
     def replace(self, **changes: object) -> Event:
         """This event with some fields changed."""
-        return self._replace(**changes)
+        return self._replace(**changes)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,13 +415,13 @@ _KEYWORD_READERS = {
     "settlement": _Reader.amounts, "penalty": _Reader.penalty, "replay": _Reader.replay,
 }
 _VERB = {v: v for v in ACTOR_EVENTS}
-_UNSEEN = object()
+_UNSEEN: Any = object()
 #: First words of lines met so far -> their reader (None: not a keyword), so that a line
 #: costs one lookup and no lowercasing; bounded, as names and mistakes are unbounded.
-_FIRST_WORD: dict[str, object] = dict(_KEYWORD_READERS)
+_FIRST_WORD: dict[str, Any] = dict(_KEYWORD_READERS)
 
 
-def _first_word(word: str) -> object:
+def _first_word(word: str) -> Any:
     reader = _KEYWORD_READERS.get(word.lower())
     if len(_FIRST_WORD) < 4096:
         _FIRST_WORD[word] = reader
@@ -597,7 +597,7 @@ def split_games(lines: Iterable[str | bytes], path: str | None = None) -> Iterat
         # Only a line with "variant:" in it can start a game: look at those one by one and
         # take the lines between them in slices.
         low = "\n".join(block).lower()
-        starts = []  # indices of the lines with "variant:", in order, then the end
+        starts: list[int] = []  # indices of the lines with "variant:", in order, then the end
         at = low.find("variant:")
         line_no, pos = 0, 0
         while at >= 0:

@@ -9,6 +9,7 @@ loader can tell ``no`` the word from ``no`` the YAML 1.1 boolean.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -71,19 +72,60 @@ def _scalar_value(node: yaml.ScalarNode) -> object:
     return _Constructor().construct_object(node)
 
 
-def _where_for(text: str, node: yaml.ScalarNode) -> Callable[[int], tuple[int, int]]:
-    """Map offsets in a scalar's value to 1-based file positions.
+class _Lines:
+    """Where each line of a text starts (worked out once per file, when first needed)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def position(self, index: int) -> tuple[int, int]:
+        """The 1-based (line, col) of a 0-based index into the text."""
+        starts = self._starts
+        if starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._starts = starts
+        line = bisect.bisect_right(starts, index) - 1
+        return line + 1, index - starts[line] + 1
+
+
+def _where_for(lines: _Lines, node: yaml.ScalarNode) -> Callable[[int], tuple[int, int]]:
+    """Map offsets in a scalar's value to 1-based file positions (worked out on first use:
+    most values are never asked for a position).
 
     The value is aligned with the source text character by character: equal
     characters match, and a line break in the source matches the space or
     newline that folding made of it (indentation is skipped). This covers plain,
     quoted, literal and folded scalars over one or several lines.
     """
-    value = node.value
-    start = node.start_mark.index
-    end = node.end_mark.index
-    block = node.style in ("|", ">")
-    double = node.style == '"'
+    value, style = node.value, node.style
+    start_index, end_index = node.start_mark.index, node.end_mark.index
+    found: list[tuple[list[int], int]] = []
+
+    def where(offset: int) -> tuple[int, int]:
+        if not found:
+            found.append(_align(lines.text, value, style, start_index, end_index))
+        positions, start = found[0]
+        if not positions:
+            index = start
+        elif offset < len(positions):
+            index = positions[max(offset, 0)]
+        else:
+            index = positions[-1] + 1 + (offset - len(positions))
+        return lines.position(index)
+
+    return where
+
+
+def _align(text: str, value: str, style: str | None, start: int, end: int) -> tuple[list[int], int]:
+    """The index in ``text`` of each character of a scalar's ``value``, and where it starts."""
+    block = style in ("|", ">")
+    double = style == '"'
     indent = 0
     if block:
         # Content starts on the line after the indicator. Its indentation is what
@@ -96,7 +138,7 @@ def _where_for(text: str, node: yaml.ScalarNode) -> Callable[[int], tuple[int, i
         indent = (len(src_line) - len(src_line.lstrip(" "))) - (len(val_line) - len(val_line.lstrip(" ")))
         if text[start:start + 1] != "\n":
             start += indent
-    elif node.style in ("'", '"'):
+    elif style in ("'", '"'):
         start += 1
     positions: list[int] = []
     pos = start
@@ -131,22 +173,55 @@ def _where_for(text: str, node: yaml.ScalarNode) -> Callable[[int], tuple[int, i
             pos += 1
         else:
             positions.append(min(pos, len(text)))
-    line_starts = [0]
-    for i, c in enumerate(text):
-        if c == "\n":
-            line_starts.append(i + 1)
+    return positions, start
 
-    def where(offset: int) -> tuple[int, int]:
-        if not positions:
-            index = start
-        elif offset < len(positions):
-            index = positions[max(offset, 0)]
+
+_FAILED = object()
+_HAS_C = hasattr(yaml, "CSafeLoader")
+
+
+def _compose_fast(text: str) -> object:
+    """The node tree from PyYAML's C parser when it is installed (twice as fast); ``_FAILED``
+    when there is none, when it refuses the text, or when the text holds what the two
+    parsers read differently: tabs, a ``?`` outside quotes and comments and a ``#`` right
+    after ``|`` or ``>`` (libyaml takes some that PyYAML refuses), tags, empty values in
+    flow collections (placed a column apart), and the characters each counts or breaks
+    lines at in its own way. tests/test_yamltree.py compares the two on mutated files."""
+    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and _ODD.search(text)):
+        return _FAILED
+    if "?" in text and "?" in _QUOTED_OR_COMMENT.sub("", text) or _HASH_AFTER_BLOCK.search(text):
+        return _FAILED
+    try:
+        root = yaml.compose(text, Loader=yaml.CSafeLoader)
+    except Exception:  # any refusal: the pure-Python parser reports it
+        return _FAILED
+    # An empty value inside [...] or {...}: libyaml places it one column off.
+    stack = [root] if root is not None else []
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias: looked at already (and maybe its own ancestor)
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            kids = [x for pair in node.value for x in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            kids = list(node.value)
         else:
-            index = positions[-1] + 1 + (offset - len(positions))
-        line = bisect.bisect_right(line_starts, index) - 1
-        return line + 1, index - line_starts[line] + 1
+            continue
+        if node.flow_style and any(isinstance(k, yaml.ScalarNode) and k.value == "" for k in kids):
+            return _FAILED
+        stack.extend(kids)
+    return root
 
-    return where
+
+#: Characters outside printable ASCII that are not plainly letters or signs: YAML's other
+#: line breaks, byte-order marks, controls, surrogates and private or unassigned code points.
+_ODD = re.compile("[^\\n\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\uf900-\\ufefe\\uff00-\\ufffd]")
+#: A comment sign right after a block scalar's indicator (PyYAML refuses it, libyaml not).
+_HASH_AFTER_BLOCK = re.compile(r"[|>][-+0-9]*#")
+#: Quoted text on one line, and comments (a ``?`` there is only text).
+_QUOTED_OR_COMMENT = re.compile(r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*', re.M)
 
 
 class _RecursiveAlias(Exception):
@@ -162,8 +237,11 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
     problems found: V001 for YAML syntax, V002 for duplicate keys.
     """
     diags: list[Diagnostic] = []
+    lines = _Lines(text)
+    root = _compose_fast(text)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        if root is _FAILED:  # the C parser refused it: the Python one says why, in its words
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -228,8 +306,8 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
         assert isinstance(n, yaml.ScalarNode)
         try:
             value = _scalar_value(n)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
-            value = n.value  # e.g. an impossible date or a bad !!int: keep the text
+        except Exception:  # e.g. an impossible date or an empty !!int: keep the text
+            value = n.value
         try:
             hash(value)
         except TypeError:
@@ -241,8 +319,8 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
             path,
             value=value,
             raw=n.value,
-            style=n.style,
-            text_where=_where_for(text, n),
+            style=n.style or None,  # (the C parser writes "" for a plain scalar)
+            text_where=_where_for(lines, n),
         )
 
     try:

@@ -151,8 +151,8 @@ class Playing(State):
         # The trick as it stands, in locals; written back at the end of each trick and on a refusal.
         to_act, count, leader, led = self.to_act, 0, self._leader, -1
         keys, best, win = self._keys, self._best, self._win
-        for seat, i, _ in cards:
-            if seat != to_act or i < 0:
+        for seat, i, play in cards:
+            if seat != to_act or i < 0 or play.declare is not None:  # type: ignore[attr-defined]
                 break
             hand = hands[seat]
             if not (hand >> i) & 1:

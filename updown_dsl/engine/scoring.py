@@ -51,6 +51,9 @@ class DealResult:
     event: str
     """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
     ``abandoned`` (a deal a checker could not follow; points as written)."""
+    _tricks: tuple[object, ...] | None
+    _hands: tuple[tuple[Card, ...], ...] | None
+    _log: DealLog | None
 
     def __init__(self, deal: Deal, dealer: int, seats: tuple[SeatResult, ...], trump: Suit | None = None,
                  turned: Card | None = None, tricks: tuple[object, ...] | None = (),

@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, UpdownError
 if TYPE_CHECKING:
     import random
 
+    from ..cards import Suit
     from ..variant import Deal, DealKind, Variant, WildRules
     from .plan import DealPlan, TablePlan
     from .scoring import DealResult
@@ -227,6 +228,8 @@ class State:
         self._plays_cache = None
 
     if TYPE_CHECKING:  # defined by the mixins; declared here for type checkers
+        @property
+        def trump(self) -> Suit | None: ...
         def _begin_bidding(self) -> None: ...
         def _begin_play(self) -> None: ...
         def _after_trump(self) -> None: ...

@@ -20,6 +20,7 @@ from .state import DealLog, Phase, Trick, TrickPlay
 
 if TYPE_CHECKING:
     from .game import Game
+    from .tables import CardTable
 
 
 class SeatView:
@@ -50,6 +51,13 @@ class SeatView:
     forbidden_bid: int | None
     winning_plays: frozenset[Play]
     """Of ``legal``, the plays that would win the trick as it stands now."""
+    _hand: tuple[Card, ...] | None
+    _hand_mask: int
+    _table: CardTable
+    _log: DealLog
+    _tcount: int
+    _tricks: tuple[Trick, ...] | None
+    _trick: tuple[TrickPlay, ...] | None
 
     #: The public attributes, in the order of the fields of earlier versions.
     FIELDS = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
