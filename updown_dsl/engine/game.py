@@ -87,7 +87,7 @@ class Game(Dealing, Bidding, Playing, Wild, EndOfDeal):
         self._plain = not plan.has_wild and not t.joker_mask
         self._plays_get = t._plays.get
         self.is_over = False
-        self._next_seat = tuple((s + 1) % n for s in range(n))
+        self._next_seat = plan.next_seat
         self._keys = ()
         self._best = 0
         self._win = 0
@@ -163,12 +163,10 @@ class Game(Dealing, Bidding, Playing, Wild, EndOfDeal):
                 plays = self._plays_cache = self._legal_plays()
             return plays
         if phase is _BID:
-            forbidden = None
-            if self._hook and self._bids_made == self.players - 1:
-                rest = self._deal.cards - self._bid_sum
-                if self._lo <= rest <= self._hi:
-                    forbidden = rest
-            return bid_choices(self._lo, self._hi, forbidden)
+            if not self._hook or self._bids_made != self.players - 1:
+                return self._dp.bids  # every bid of the range
+            rest = self._deal.cards - self._bid_sum
+            return bid_choices(self._lo, self._hi, rest if self._lo <= rest <= self._hi else None)
         if phase is Phase.TRUMP:
             return self._legal_trumps()
         return ()
@@ -241,10 +239,17 @@ class Game(Dealing, Bidding, Playing, Wild, EndOfDeal):
                     return
         elif phase is _BID and type(action) is Bid:
             tricks = action.tricks
+            made = self._bids_made
             if self._lo <= tricks <= self._hi and not (
-                    self._hook and self._bids_made == self.players - 1
-                    and tricks == self._deal.cards - self._bid_sum):
-                self._apply_bid(tricks)
+                    self._hook and made == self.players - 1 and tricks == self._deal.cards - self._bid_sum):
+                if made + 1 < self.players:  # (the last bid moves on to the play: _apply_bid)
+                    self._legal_mask = self._plays_cache = None
+                    self._bids[self.to_act] = tricks
+                    self._bids_made = made + 1
+                    self._bid_sum += tricks
+                    self.to_act = self._next_seat[self.to_act]
+                else:
+                    self._apply_bid(tricks)
                 return
         elif phase is Phase.TRUMP and type(action) is ChooseTrump:
             problem = self._check_trump(action)

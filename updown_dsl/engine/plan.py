@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..schedule import resolve_schedule
 from ..variant import Deal, DealKind, TrumpRules, Variant
+from .bidding import bid_choices
 from .scoring import SeatResult
 from .tables import CardTable, card_table
 
@@ -27,7 +28,7 @@ class DealPlan:
     """The constant rules of one deal of a schedule."""
 
     __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "bidding", "trump_rules", "trump_rule",
-                 "multiplier", "formula", "memo", "last_of_set", "cards")
+                 "multiplier", "formula", "memo", "last_of_set", "cards", "bids")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
         variant = plan.variant
@@ -52,6 +53,7 @@ class DealPlan:
         self.hi = min(deal.cards, b.max_bid(self.env))
         hook = kind.hook if kind.hook is not None else b.hook
         self.hook = bool(hook) and not (b.hook_exempt is not None and b.hook_exempt(self.env))
+        self.bids = bid_choices(self.lo, self.hi, None)  # all but a hooked last bidder may bid these
         self.bidding = kind.bidding
         self.trump_rules, self.trump_rule = trump_rule_for(variant, deal, plan.players, plan.table.size)
         self.multiplier = kind.multiplier
@@ -88,7 +90,8 @@ class TablePlan:
     """Everything constant about a variant played by a number of players."""
 
     __slots__ = ("variant", "players", "table", "deals", "set_sizes", "_deal_plans", "cut_rule",
-                 "cut_shows", "has_wild", "must_follow", "must_trump", "first_bidder", "first_leader")
+                 "cut_shows", "has_wild", "must_follow", "must_trump", "first_bidder", "first_leader",
+                 "next_seat")
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
@@ -107,6 +110,8 @@ class TablePlan:
         self.must_trump = variant.play.must_trump
         self.first_bidder = variant.bidding.first_bidder
         self.first_leader = variant.play.first_leader
+        self.next_seat = tuple((s + 1) % players for s in range(players))
+        """The seat on the left of each seat (who plays next)."""
 
     def deal_plan(self, index: int) -> DealPlan:
         """The plan of deal ``index`` (0-based), worked out on first use."""

@@ -123,9 +123,10 @@ class Playing(State):
         self._winners.append(winner)
         self._tcount = 0
         self._led = -1
-        self._lead_mode = None
-        self._lead_wild = None
-        self._general = False
+        if self._general:  # (a plain trick never set these)
+            self._lead_mode = None
+            self._lead_wild = None
+            self._general = False
         self._leader = winner
         self.to_act = winner
         if len(self._winners) == self._deal.cards:
