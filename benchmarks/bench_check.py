@@ -33,7 +33,6 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +45,9 @@ except ModuleNotFoundError:  # pragma: no cover - depends on how it is run
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import updown_dsl
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchkit import INSTALL_HINT, import_pyspiel, openspiel_version, run_child  # noqa: E402
+
 from updown_dsl import Game, __version__, bundled_names, load_variant
 from updown_dsl.checker import check_lines
 from updown_dsl.record import game_transcript
@@ -53,7 +55,6 @@ from updown_dsl.transcript import LEVELS, format_transcript
 
 DEFAULT_SEED = 20240601
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
-INSTALL_HINT = 'pip install ".[bench]"  (or: pip install open_spiel)'
 #: OpenSpiel's card order: rank (2..A) times four plus the suit, clubs, diamonds, spades, hearts.
 _OS_SUIT = {"C": 0, "D": 1, "S": 2, "H": 3}
 
@@ -96,36 +97,16 @@ def check_cpu(text: str) -> tuple[float, int, int]:
 
 def cli_run(path: Path) -> dict[str, Any]:
     """``updown check PATH`` in a child process: exit status, CPU seconds and peak RSS."""
-    cmd = [sys.executable, "-m", "updown_dsl", "check", str(path)]
     env = dict(os.environ)
     # The child imports the same updown_dsl as this process.
     here = str(Path(updown_dsl.__file__).resolve().parent.parent)
     env["PYTHONPATH"] = here + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return {"exit": proc.returncode, "cpu_s": round(usage.ru_utime + usage.ru_stime, 4),
-            "max_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+    out = run_child([sys.executable, "-m", "updown_dsl", "check", str(path)], env)
+    out["cpu_s"] = round(out["cpu_s"], 4)
+    return out
 
 
 # --------------------------------------------------------------------------- OpenSpiel
-def import_pyspiel() -> Any | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return pyspiel
-
-
-def openspiel_version() -> str | None:
-    try:
-        from importlib.metadata import version
-
-        return version("open_spiel")
-    except Exception:  # pragma: no cover - metadata missing
-        return None
-
-
 def _os_card(card: Any) -> int:
     return (card.rank.order - 2) * 4 + _OS_SUIT[card.suit.value]
 

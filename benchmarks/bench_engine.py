@@ -45,7 +45,16 @@ try:  # a source checkout without the package installed
 except ModuleNotFoundError:  # pragma: no cover - depends on how it is run
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchkit  # noqa: E402
+from benchkit import INSTALL_HINT, openspiel_version  # noqa: E402
+
 from updown_dsl import Game, Variant, VariantError, __version__, bundled_names, load_variant, loads_variant
+
+
+def import_pyspiel() -> Any | None:
+    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
+    return benchkit.import_pyspiel()
 
 DEFAULT_SEED = 20240601
 DEFAULT_SECONDS = 2.0
@@ -58,7 +67,6 @@ OH_HELL_7 = "oh-hell-7"
 OH_HELL_7_YAML = "extends: oh-hell\nname: oh-hell-7\nschedule:\n  - {cards: 7}\n"
 OPENSPIEL_PLAYERS = 4
 OPENSPIEL_TRICKS = 7
-INSTALL_HINT = 'pip install ".[bench]"  (or: pip install open_spiel)'
 
 
 @dataclass
@@ -171,24 +179,6 @@ def bench_updown(variant: Variant, players: int | None, seconds: float, seed: in
 
 
 # --------------------------------------------------------------------------- OpenSpiel
-def import_pyspiel() -> Any | None:
-    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return pyspiel
-
-
-def openspiel_version() -> str | None:
-    try:
-        from importlib.metadata import version
-
-        return version("open_spiel")
-    except Exception:  # pragma: no cover - metadata missing
-        return None
-
-
 def load_openspiel_oh_hell(pyspiel: Any, players: int = OPENSPIEL_PLAYERS, tricks: int = OPENSPIEL_TRICKS) -> Any:
     """OpenSpiel's ``oh_hell`` with a fixed number of tricks (so one game is one deal)."""
     game = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})

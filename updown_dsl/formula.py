@@ -16,7 +16,6 @@ division by zero are found at compile time.
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -89,13 +88,9 @@ _PARSER: Lark | None = None
 
 
 def _grammar_text() -> str:
-    try:
-        res = importlib.resources.files("updown_dsl") / "grammar" / "scoring.lark"
-        if res.is_file():
-            return res.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, OSError, TypeError, ValueError):
-        pass
-    return (Path(__file__).resolve().parent.parent / "grammar" / "scoring.lark").read_text(encoding="utf-8")
+    from .loader import package_file
+
+    return (package_file("grammar") / "scoring.lark").read_text(encoding="utf-8")
 
 
 def _parser() -> Lark:
@@ -166,7 +161,7 @@ def _cached_tree(text: str) -> Any:
         import json
 
         try:
-            raw = (importlib.resources.files("updown_dsl") / TREES_FILE).read_text(encoding="utf-8")
+            raw = (Path(__file__).resolve().parent / TREES_FILE).read_text(encoding="utf-8")
             _TREES = json.loads(raw)["trees"]
         except (ModuleNotFoundError, OSError, TypeError, ValueError, KeyError):
             _TREES = {}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import difflib
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +41,18 @@ class VariantError(UpdownError):
 
 def variants_dir() -> Path:
     """Where the bundled variant files are (installed package or source checkout)."""
-    try:
-        packaged = Path(str(resources.files("updown_dsl") / "variants"))
-        if packaged.is_dir():
-            return packaged
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - unusual import setups
-        pass
-    return Path(__file__).resolve().parent.parent / "variants"
+    return package_file("variants")
+
+
+def package_file(name: str) -> Path:
+    """A file or folder the wheel puts inside the package, or a source checkout beside it.
+
+    (``importlib.resources`` would be the general way, but it costs a tenth of the
+    start-up of ``updown check``, and the package is never imported from a zip.)
+    """
+    here = Path(__file__).resolve().parent
+    packaged = here / name
+    return packaged if packaged.exists() else here.parent / name
 
 
 def bundled_names() -> list[str]:

