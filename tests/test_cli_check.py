@@ -597,3 +597,18 @@ def test_sheet_cell():
     assert sheet_cell(seat | {"bid": None, "taken": None}, "abandoned") == "–/? 3"
     assert sheet_cell(seat | {"penalty": -50}, "revoke") == "-50"
     assert sheet_cell(seat | {"reset": True}, "cut") == "→0"
+
+
+def test_check_does_not_import_the_play_side(tmp_path):
+    """`updown check` loads what checking needs: not the play screen, the bots or simulate."""
+    import subprocess
+    import sys
+
+    log = write(tmp_path, "game.log", record("odessa"))
+    code = ("import sys, runpy; sys.argv = ['updown', 'check', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('updown_dsl', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('updown_dsl.') and m.split('.')[1] in "
+            "('session', 'screen', 'bots', 'simulate')), 'lark' in sys.modules, 'pydantic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[] False False"

@@ -28,7 +28,7 @@ class DealPlan:
     """The constant rules of one deal of a schedule."""
 
     __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "bidding", "trump_rules", "trump_rule",
-                 "multiplier", "formula", "memo", "last_of_set", "cards", "bids")
+                 "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
         variant = plan.variant
@@ -63,11 +63,12 @@ class DealPlan:
         self.memo: dict[tuple[int | None, int], SeatResult] | None = \
             None if self.formula.names_used & _PER_SEAT else {}
         self.last_of_set = index + 1 >= len(deals) or deals[index + 1].set != deal.set
+        self._seat_env = dict(self.env)
 
     def points(self, bid: int | None, taken: int, total: int, is_dealer: bool) -> int:
         """One seat's points (multiplier included), as :func:`~updown_dsl.engine.scoring.seat_score`."""
         b = 0 if bid is None else bid
-        env = dict(self.env)
+        env = self._seat_env  # the deal's names and the seat's, rewritten for each seat
         env["bid"] = b
         env["taken"] = taken
         env["made"] = 1 if bid is None or b == taken else 0
