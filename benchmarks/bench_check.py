@@ -49,9 +49,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import INSTALL_HINT, import_pyspiel, openspiel_version, run_child  # noqa: E402
 
 from updown_dsl import Game, __version__, bundled_names, load_variant
-from updown_dsl.checker import check_lines
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import LEVELS, format_transcript
+from updown_dsl.records.checker import check_lines
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import LEVELS, format_transcript
 
 DEFAULT_SEED = 20240601
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")

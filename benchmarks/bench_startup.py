@@ -41,8 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import run_child  # noqa: E402
 
 from updown_dsl import Game, __version__, loads_variant
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import format_transcript
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import format_transcript
 
 SHORT_VARIANT = "name: oh-hell-short\nextends: oh-hell\nschedule:\n  - {cards: 1}\n  - {cards: 2}\n"
 

@@ -1,6 +1,6 @@
 """The heuristic bot against three random bots, per variant: points, bids made, wins, time.
 
-Runs :func:`updown_dsl.simulate.simulate` with the line-up ``heuristic random random random``
+Runs :func:`updown_dsl.players.simulate.simulate` with the line-up ``heuristic random random random``
 rotating one seat per game (so each kind sits in each seat equally often over a multiple of
 4 games) and prints a Markdown table, or JSON with ``--json``. The figures in
 ``docs/bots.md`` come from::
@@ -33,7 +33,7 @@ DEFAULT_SEED = 20240601
 
 def run_one(variant: str, games: int, players: int, seed: int, bot: str) -> dict[str, Any]:
     """Simulate one variant; the summary as a dict plus the time it took."""
-    from updown_dsl.simulate import simulate
+    from updown_dsl.players.simulate import simulate
 
     lineup = [bot] + ["random"] * (players - 1)
     start = time.perf_counter()

@@ -8,9 +8,9 @@ import tracemalloc
 from pathlib import Path
 
 import updown_dsl as ud
-from updown_dsl.checker import check_games
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import format_transcript
+from updown_dsl.records.checker import check_games
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import format_transcript
 
 
 def _archive(path: Path, games: int) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from updown_dsl.diagnostics import CATALOGUE
-from updown_dsl.loader import VariantError, load_variant, try_load_variant
+from updown_dsl.lang.loader import VariantError, load_variant, try_load_variant
 
 CORPUS = Path(__file__).resolve().parent / "bad_variants"
 FILES = sorted(CORPUS.glob("*.yaml"))
@@ -86,7 +86,7 @@ def test_load_variant_raises_variant_error(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_bad_variant_loaded_as_text(path: Path) -> None:
     """``loads_variant`` on the same text reports what loading the file reports."""
-    from updown_dsl.loader import loads_variant
+    from updown_dsl.lang.loader import loads_variant
 
     variant, from_file = try_load_variant(path)
     if variant is not None:

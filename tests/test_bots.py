@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 import updown_dsl as ud
-from updown_dsl.bots import HeuristicBot, RandomBot, make_bot
+from updown_dsl.players.bots import HeuristicBot, RandomBot, make_bot
 from updown_dsl.engine import Phase
 from updown_dsl.engine.view import SeatView
 

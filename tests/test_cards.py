@@ -16,7 +16,7 @@ from updown_dsl.cards import (
     parse_cards,
     standard_pack,
 )
-from updown_dsl.loader import bundled_names
+from updown_dsl.lang.loader import bundled_names
 from updown_dsl.engine.tables import card_table
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS

@@ -1,8 +1,8 @@
 """Property tests for the checker: the engine's own games check clean, mutated games do not.
 
 Every game here is played by the engine with random legal actions (seeded), written as a
-transcript with :func:`updown_dsl.record.game_transcript` at one of the three levels and
-read back by :func:`updown_dsl.checker.check_text`.
+transcript with :func:`updown_dsl.records.record.game_transcript` at one of the three levels and
+read back by :func:`updown_dsl.records.checker.check_text`.
 
 * Clean: a whole game, and a game stopped after any number of actions, checks clean
   (only the notes T020/T021 are allowed for a stopped game) and ``finished`` says
@@ -29,13 +29,13 @@ from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
 from updown_dsl import Card, Game, Play, load_variant
-from updown_dsl.checker import CheckReport, check_text
+from updown_dsl.records.checker import CheckReport, check_text
 from updown_dsl.diagnostics import Severity
 from updown_dsl.engine import Phase
-from updown_dsl.loader import bundled_names
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import Event, format_event, format_transcript, parse_transcript
-from updown_dsl.variant import Variant
+from updown_dsl.lang.loader import bundled_names
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import Event, format_event, format_transcript, parse_transcript
+from updown_dsl.lang.variant import Variant
 
 VARIANTS: dict[str, Variant] = {name: load_variant(name) for name in bundled_names()}
 CASES: list[tuple[str, int]] = [

@@ -12,11 +12,11 @@ import textwrap
 import pytest
 
 from updown_dsl import Card, Game, Play, load_variant
-from updown_dsl.checker import CheckReport, check_text
+from updown_dsl.records.checker import CheckReport, check_text
 from updown_dsl.diagnostics import Severity
 from updown_dsl.engine import Phase
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import format_transcript
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import format_transcript
 
 
 def doc(text: str) -> str:

@@ -1,4 +1,4 @@
-"""Tests for the ``updown`` command line (updown_dsl.cli) and its renderers (updown_dsl.report)."""
+"""Tests for the ``updown`` command line (updown_dsl.cli) and its renderers (updown_dsl.cli.report)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from clikit import make_runner
 from updown_dsl import bundled_names
 from updown_dsl.cli import app
 from updown_dsl.diagnostics import Diagnostic
-from updown_dsl.report import (
+from updown_dsl.cli.report import (
     diagnostics_json,
     render_diagnostic,
     render_diagnostics,

@@ -1,8 +1,8 @@
 """Tests for ``updown check``, ``updown sheet`` and ``updown convert`` (updown_dsl.cli) and the
-renderers they use (updown_dsl.report).
+renderers they use (updown_dsl.cli.report).
 
 Every record is a game the engine played (seeded random legal actions), written by
-``updown_dsl.record.game_transcript``; the broken ones are those records with one line changed.
+``updown_dsl.records.record.game_transcript``; the broken ones are those records with one line changed.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from updown_dsl import bundled_names
 from updown_dsl.actions import Play
 from updown_dsl.cli import app
 from updown_dsl.engine import Phase
-from updown_dsl.record import game_transcript
-from updown_dsl.report import check_summary, deal_mark, sheet_cell, sheet_rows, sheet_summary, trump_mark
-from updown_dsl.transcript import format_transcript
+from updown_dsl.records.record import game_transcript
+from updown_dsl.cli.report import check_summary, deal_mark, sheet_cell, sheet_rows, sheet_summary, trump_mark
+from updown_dsl.records.transcript import format_transcript
 
 LEVELS = ("full", "plays", "sheet")
 

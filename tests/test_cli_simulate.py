@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from updown_dsl.checker import check_games
+from updown_dsl.records.checker import check_games
 from updown_dsl.cli import app
 
 

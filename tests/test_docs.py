@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 import updown_dsl as ud
-from updown_dsl import docgen
+from updown_dsl.lang import docgen
 from updown_dsl.diagnostics import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULES = Path("/work/shared/RULES.md")
 
-REGENERATE = "python -m updown_dsl.docgen --write docs/dsl.md"
+REGENERATE = "python -m updown_dsl.lang.docgen --write docs/dsl.md"
 
 
 def read(name: str) -> str:
@@ -44,7 +44,7 @@ def test_diagnostics_reference_is_current() -> None:
     text = read("diagnostics.md")
     part = docgen.generated_part(text, docgen.DIAG_BEGIN, docgen.DIAG_END)
     assert part == docgen.diagnostics_reference(), (
-        "docs/diagnostics.md is stale: run `python -m updown_dsl.docgen --diagnostics --write docs/diagnostics.md`"
+        "docs/diagnostics.md is stale: run `python -m updown_dsl.lang.docgen --diagnostics --write docs/diagnostics.md`"
     )
 
 
@@ -82,7 +82,7 @@ def test_reference_documents_every_field() -> None:
 # ------------------------------------------------------------------ coverage
 def _schema_paths() -> list[str]:
     """Key paths walked from the schema independently of docgen."""
-    from updown_dsl.schema import SCHEDULE_ITEM_FIELDS, SCHEMA
+    from updown_dsl.lang.schema import SCHEDULE_ITEM_FIELDS, SCHEMA
 
     out: list[str] = []
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from updown_dsl.checker import CheckReport, check_games
+from updown_dsl.records.checker import CheckReport, check_games
 from updown_dsl.diagnostics import Severity
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"

@@ -1,4 +1,4 @@
-"""Tests for the scoring-formula language (updown_dsl.formula)."""
+"""Tests for the scoring-formula language (updown_dsl.lang.formula)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from updown_dsl import formula as formula_module
-from updown_dsl.formula import (
+from updown_dsl.lang import formula as formula_module
+from updown_dsl.lang.formula import (
     FUNCTIONS,
     Formula,
     FormulaError,
@@ -363,7 +363,7 @@ def test_module_doctests() -> None:
 
 
 def test_nesting_limit() -> None:
-    from updown_dsl.formula import MAX_DEPTH
+    from updown_dsl.lang.formula import MAX_DEPTH
 
     assert compile_formula("-" * (MAX_DEPTH - 1) + "a", ["a"])({"a": 1}) == -1
     assert compile_formula(" + ".join(["a"] * MAX_DEPTH), ["a"])({"a": 1}) == MAX_DEPTH
@@ -411,19 +411,19 @@ def test_fuzz_arbitrary_text(text: str) -> None:
 
 # ------------------------------------------------------------------ the shipped tree cache
 def test_the_shipped_tree_cache_is_what_lark_parses_today() -> None:
-    from importlib import resources
+    from pathlib import Path
 
-    from updown_dsl import formula
+    from updown_dsl.lang import formula
 
-    shipped = (resources.files("updown_dsl") / formula.TREES_FILE).read_text(encoding="utf-8")
+    shipped = (Path(formula.__file__).resolve().parent / formula.TREES_FILE).read_text(encoding="utf-8")
     assert shipped == formula.trees_text(formula.bundled_formulas()), (
-        "run: python -m updown_dsl.formula --write-trees")
+        "run: python -m updown_dsl.lang.formula --write-trees")
 
 
 def test_a_cached_formula_compiles_as_a_parsed_one(monkeypatch: pytest.MonkeyPatch) -> None:
     import itertools
 
-    from updown_dsl import formula
+    from updown_dsl.lang import formula
 
     sources = formula.bundled_formulas()
 

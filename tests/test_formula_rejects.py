@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import updown_dsl.formula as formula_module
-from updown_dsl.formula import FormulaError, compile_formula
+import updown_dsl.lang.formula as formula_module
+from updown_dsl.lang.formula import FormulaError, compile_formula
 
 NAMES = ["a", "b", "bid", "taken"]
 

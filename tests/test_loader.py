@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from updown_dsl import Game, Phase, load_variant, loads_variant, try_load_variant
 from updown_dsl.diagnostics import CATALOGUE, UpdownError
-from updown_dsl.loader import VariantError, bundled_names, variants_dir
-from updown_dsl.schedule import resolve_schedule, schedule_problems
-from updown_dsl.schema import SCHEMA
+from updown_dsl.lang.loader import VariantError, bundled_names, variants_dir
+from updown_dsl.lang.schedule import resolve_schedule, schedule_problems
+from updown_dsl.lang.schema import SCHEMA
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "updown_dsl"
@@ -436,7 +436,7 @@ def test_alias_expansion_is_not_exponential() -> None:
     for i in range(1, 7):
         lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]")
     script = textwrap.dedent(f"""
-        from updown_dsl.loader import loads_variant, VariantError
+        from updown_dsl.lang.loader import loads_variant, VariantError
         try:
             loads_variant({chr(10).join(lines) + chr(10)!r})
         except VariantError:

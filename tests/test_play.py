@@ -1,4 +1,4 @@
-"""``updown play``: the session library (updown_dsl.session), the screens (updown_dsl.screen)
+"""``updown play``: the session library (updown_dsl.players.session), the screens (updown_dsl.cli.screen)
 and the command, driven by piped input.
 
 The input a human would type is computed by playing the same seeded game through the
@@ -19,12 +19,12 @@ import updown_dsl as ud
 from clikit import make_runner
 from updown_dsl.actions import Bid, ChooseTrump, Play
 from updown_dsl.cards import Card
-from updown_dsl.checker import check_file, check_text
+from updown_dsl.records.checker import check_file, check_text
 from updown_dsl.engine import Phase
-from updown_dsl.record import game_transcript
-from updown_dsl.screen import seat_screen, sheet_table
-from updown_dsl.session import Reply, ResumeError, Session, action_text, seat_names
-from updown_dsl.transcript import format_transcript, parse_transcript
+from updown_dsl.records.record import game_transcript
+from updown_dsl.cli.screen import seat_screen, sheet_table
+from updown_dsl.players.session import Reply, ResumeError, Session, action_text, seat_names
+from updown_dsl.records.transcript import format_transcript, parse_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -405,12 +405,12 @@ def test_quit_stops_cleanly(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from updown_dsl import cli
+    from updown_dsl.cli import commands as cli_app
 
     def interrupt(*args: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli._Terminal, "read", interrupt)
+    monkeypatch.setattr(cli_app._Terminal, "read", interrupt)
     save = tmp_path / "g.log"
     r = play("--variant", "odessa", "--seed", "1", "--save", str(save))
     assert r.exit_code == 130

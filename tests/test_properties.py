@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from updown_dsl import Bid, ChooseTrump, Game, IllegalAction, Phase, Play, load_variant
-from updown_dsl.loader import bundled_names
+from updown_dsl.lang.loader import bundled_names
 from updown_dsl.engine.scoring import DealResult
-from updown_dsl.variant import Variant
+from updown_dsl.lang.variant import Variant
 
 VARIANTS: dict[str, Variant] = {name: load_variant(name) for name in bundled_names()}
 CASES = [(name, n) for name, v in VARIANTS.items() for n in range(v.min_players, v.max_players + 1)]

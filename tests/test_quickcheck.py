@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from updown_dsl import Game, IllegalAction, Play, load_variant
-from updown_dsl.checker import CheckReport, check_lines, check_text, check_transcript
+from updown_dsl.records.checker import CheckReport, check_lines, check_text, check_transcript
 from updown_dsl.engine import Phase
-from updown_dsl.loader import bundled_names
-from updown_dsl.quickcheck import quick_check
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import GameLines, format_transcript, parse_transcript, text_lines
+from updown_dsl.lang.loader import bundled_names
+from updown_dsl.records.quickcheck import quick_check
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import GameLines, format_transcript, parse_transcript, text_lines
 
 VARIANTS = {name: load_variant(name) for name in bundled_names()}
 LEVELS = ("full", "plays", "sheet")

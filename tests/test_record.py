@@ -1,4 +1,4 @@
-"""Games played by the engine written as transcripts (``updown_dsl.record.game_transcript``).
+"""Games played by the engine written as transcripts (``updown_dsl.records.record.game_transcript``).
 
 Each level holds what it promises (full: the hands; plays: the cards as they fall, no hands;
 sheet: bids, tricks taken, trump, scores and totals, no cards), blind deals put the bids
@@ -17,9 +17,9 @@ import pytest
 
 import updown_dsl as ud
 from updown_dsl.engine import Phase, seat_by_rule
-from updown_dsl.record import WRITER, default_names, game_transcript, rules_hash
+from updown_dsl.records.record import WRITER, default_names, game_transcript, rules_hash
 from updown_dsl.engine.scoring import DealResult
-from updown_dsl.transcript import Event, Transcript, format_transcript, parse_transcript
+from updown_dsl.records.transcript import Event, Transcript, format_transcript, parse_transcript
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga")
 LEVELS = ("full", "plays", "sheet")

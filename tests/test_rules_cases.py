@@ -34,7 +34,7 @@ from updown_dsl import (
     settle,
 )
 from updown_dsl.engine.scoring import DealResult, SeatResult, set_bonuses
-from updown_dsl.variant import Deal
+from updown_dsl.lang.variant import Deal
 
 # ----------------------------------------------------------------------------- helpers
 

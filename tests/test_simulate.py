@@ -9,11 +9,11 @@ import statistics
 import pytest
 
 import updown_dsl as ud
-from updown_dsl.checker import check_text
+from updown_dsl.records.checker import check_text
 from updown_dsl.engine import Game
-from updown_dsl.record import game_transcript
-from updown_dsl.simulate import MIXED, SimulationSummary, lineup, simulate
-from updown_dsl.transcript import format_transcript
+from updown_dsl.records.record import game_transcript
+from updown_dsl.players.simulate import MIXED, SimulationSummary, lineup, simulate
+from updown_dsl.records.transcript import format_transcript
 
 LINEUP = ["heuristic", "random", "random", "random"]
 

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 import updown_dsl as ud
 from updown_dsl.cards import Card, Suit
 from updown_dsl.diagnostics import Diagnostic, Severity
-from updown_dsl.record import game_transcript
-from updown_dsl.transcript import (
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import (
     Event,
     Header,
     Transcript,

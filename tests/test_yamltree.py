@@ -1,4 +1,4 @@
-"""The located YAML tree (updown_dsl.yamltree)."""
+"""The located YAML tree (updown_dsl.lang.yamltree)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from updown_dsl import yamltree
-from updown_dsl.yamltree import YAML11_BOOLEANS, Node, parse_yaml
+from updown_dsl.lang import yamltree
+from updown_dsl.lang.yamltree import YAML11_BOOLEANS, Node, parse_yaml
 
 DOC = """\
 # a comment

@@ -35,22 +35,22 @@ _EXPORTS: dict[str, str] = {
     "Phase": "engine",
     "Trick": "engine",
     "TrickPlay": "engine",
-    "Formula": "formula",
-    "FormulaError": "formula",
-    "FormulaEvalError": "formula",
-    "compile_formula": "formula",
-    "VariantError": "loader",
-    "bundled_names": "loader",
-    "load_variant": "loader",
-    "loads_variant": "loader",
-    "try_load_variant": "loader",
-    "resolve_schedule": "schedule",
+    "Formula": "lang.formula",
+    "FormulaError": "lang.formula",
+    "FormulaEvalError": "lang.formula",
+    "compile_formula": "lang.formula",
+    "VariantError": "lang.loader",
+    "bundled_names": "lang.loader",
+    "load_variant": "lang.loader",
+    "loads_variant": "lang.loader",
+    "try_load_variant": "lang.loader",
+    "resolve_schedule": "lang.schedule",
     "DealResult": "engine.scoring",
     "SeatResult": "engine.scoring",
     "seat_score": "engine.scoring",
     "settle": "engine.scoring",
-    "Deal": "variant",
-    "Variant": "variant",
+    "Deal": "lang.variant",
+    "Variant": "lang.variant",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -74,8 +74,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
     from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
     from .engine import Game, IllegalAction, Phase, Trick, TrickPlay
-    from .formula import Formula, FormulaError, FormulaEvalError, compile_formula
-    from .loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
-    from .schedule import resolve_schedule
+    from .lang.formula import Formula, FormulaError, FormulaEvalError, compile_formula
+    from .lang.loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
+    from .lang.schedule import resolve_schedule
     from .engine.scoring import DealResult, SeatResult, seat_score, settle
-    from .variant import Deal, Variant
+    from .lang.variant import Deal, Variant

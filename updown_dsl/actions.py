@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit
 from .diagnostics import Diagnostic
-from .variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
+from .lang.variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
 
 #: Declarations that name a suit.
 SUITED_DECLARATIONS = frozenset({"demand", "high", "takes"})

@@ -33,8 +33,8 @@ from updown_dsl import Game, load_variant  # noqa: E402
 from updown_dsl.actions import Bid, Play  # noqa: E402
 from updown_dsl.cards import Card, parse_cards  # noqa: E402
 from updown_dsl.engine import Phase  # noqa: E402
-from updown_dsl.record import game_transcript  # noqa: E402
-from updown_dsl.transcript import Event, Transcript, format_transcript, transcript_to_json  # noqa: E402
+from updown_dsl.records.record import game_transcript  # noqa: E402
+from updown_dsl.records.transcript import Event, Transcript, format_transcript, transcript_to_json  # noqa: E402
 
 EXAMPLES = ROOT / "docs" / "examples"
 GOLDEN = ROOT / "tests" / "golden"

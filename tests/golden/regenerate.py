@@ -39,7 +39,7 @@ def render(d: object) -> str:
 
 def checker_lines(path: Path) -> list[str]:
     """The checker's diagnostics for every game in ``path``, rendered, in order."""
-    from updown_dsl.checker import check_games
+    from updown_dsl.records.checker import check_games
 
     out: list[str] = []
     for report in check_games(path):

@@ -11,7 +11,7 @@ import random
 from typing import Sequence
 
 from ..cards import Card, Suit
-from ..variant import TrumpRules
+from ..lang.variant import TrumpRules
 from .plan import seat_by_rule
 from .scoring import DealResult
 from .state import DealLog, IllegalAction, Phase, State, violation

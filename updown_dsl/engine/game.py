@@ -1,4 +1,4 @@
-"""The game: one state machine driven by a loaded :class:`~updown_dsl.variant.Variant`.
+"""The game: one state machine driven by a loaded :class:`~updown_dsl.lang.variant.Variant`.
 
 :class:`Game` joins the parts of the engine (dealing, bidding, play, wild cards, the
 end of a deal) over one set of slots. The engine knows no variant by name: every rule
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Bid, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
-from ..variant import Deal, DealKind, Variant
+from ..lang.variant import Deal, DealKind, Variant
 from .bidding import Bidding, bid_choices
 from .dealing import Dealing
 from .endgame import EndOfDeal

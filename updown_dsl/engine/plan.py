@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..schedule import resolve_schedule
-from ..variant import Deal, DealKind, TrumpRules, Variant
+from ..lang.schedule import resolve_schedule
+from ..lang.variant import Deal, DealKind, TrumpRules, Variant
 from .bidding import bid_choices
 from .scoring import SeatResult
 from .tables import CardTable, card_table
 
 if TYPE_CHECKING:
-    from ..formula import Formula
+    from ..lang.formula import Formula
 
 #: Names a score formula may read that change from seat to seat beyond bid and tricks.
 _PER_SEAT = frozenset({"total", "is_dealer"})

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Protocol, Sequence
 
 from ..cards import Card, Suit
-from ..variant import Deal, DealKind, Variant
+from ..lang.variant import Deal, DealKind, Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import random
 
     from ..cards import Suit
-    from ..variant import Deal, DealKind, Variant, WildRules
+    from ..lang.variant import Deal, DealKind, Variant, WildRules
     from .plan import DealPlan, TablePlan
     from .scoring import DealResult
     from .tables import CardTable

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..actions import Play
 from ..cards import Card, Suit, build_deck
-from ..variant import Variant, WildRules
+from ..lang.variant import Variant, WildRules
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 SUIT_ID: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}

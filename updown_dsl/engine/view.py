@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Play
 from ..cards import Card, Suit
-from ..variant import Deal, Variant
+from ..lang.variant import Deal, Variant
 from .state import DealLog, Phase, Trick, TrickPlay
 
 if TYPE_CHECKING:

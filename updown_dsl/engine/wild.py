@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..actions import Play
 from ..diagnostics import Diagnostic
-from ..variant import WildRules
+from ..lang.variant import WildRules
 from .state import State, violation
 from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS
 

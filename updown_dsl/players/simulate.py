@@ -22,8 +22,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
 from .bots import BOTS, make_bot
-from .engine import Game, Phase
-from .variant import Variant
+from ..engine import Game, Phase
+from ..lang.variant import Variant
 
 __all__ = ["KindSummary", "SeatSummary", "SimulationSummary", "VariantSummary", "lineup", "simulate"]
 
@@ -206,10 +206,10 @@ def simulate(
     """Play ``games`` games of ``variant`` with one bot per seat and summarise them.
 
     :param variant: a loaded :class:`Variant` or a bundled name / path for
-        :func:`~updown_dsl.loader.load_variant`.
+        :func:`~updown_dsl.lang.loader.load_variant`.
     :param players: number of seats (None: ``len(bots)``).
     :param seed: the simulation seed; every game and bot is seeded from it.
-    :param bots: one bot kind per seat (names from :data:`~updown_dsl.bots.BOTS`).
+    :param bots: one bot kind per seat (names from :data:`~updown_dsl.players.bots.BOTS`).
     :param rotate: move the line-up one seat each game (see :func:`lineup`), so that
         each kind sits in each seat; use a multiple of ``players`` games for equal turns.
     :param on_game: called as ``on_game(g, game)`` after game ``g`` (0-based) ends.
@@ -217,7 +217,7 @@ def simulate(
         the variant does not allow, or a negative number of games.
     """
     if isinstance(variant, str):
-        from .loader import load_variant
+        from ..lang.loader import load_variant
 
         variant = load_variant(variant)
     bots = tuple(bots)

@@ -1,7 +1,7 @@
 """Load variant files: YAML -> validated, compiled :class:`Variant`.
 
 The only module that reads variant YAML. It keeps every value's position,
-merges ``extends`` chains, validates against :mod:`updown_dsl.schema`,
+merges ``extends`` chains, validates against :mod:`updown_dsl.lang.schema`,
 compiles formulas once, and reports every problem in one pass as
 ``file:line:col: error[CODE] message``.
 """
@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardError, Suit, build_deck
-from .diagnostics import Diagnostic, UpdownError
+from ..cards import Card, CardError, Suit, build_deck
+from ..diagnostics import Diagnostic, UpdownError
 from .formula import Formula, FormulaError, compile_formula
 from .schema import SCHEMA, Field
 from .variant import (
@@ -50,7 +50,7 @@ def package_file(name: str) -> Path:
     (``importlib.resources`` would be the general way, but it costs a tenth of the
     start-up of ``updown check``, and the package is never imported from a zip.)
     """
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package's folder
     packaged = here / name
     return packaged if packaged.exists() else here.parent / name
 

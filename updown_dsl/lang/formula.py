@@ -106,7 +106,7 @@ def _parser() -> Lark:
 # Building the LALR parser costs more than the rest of `updown check` on a small file, so
 # the parse trees of the formulas of the bundled variants (and of the schema's defaults)
 # ship with the package in formula-trees.json, keyed by the formula's text: a bundled
-# variant loads without Lark. `python -m updown_dsl.formula --write-trees` writes the file
+# variant loads without Lark. `python -m updown_dsl.lang.formula --write-trees` writes the file
 # again, and tests/test_formula.py fails when it differs from what Lark parses.
 TREES_FILE = "formula-trees.json"
 _TREES: dict[str, Any] | None = None
@@ -491,7 +491,7 @@ def bundled_formulas() -> list[str]:
             found.add(source)
         return original(source, names, **kw)
 
-    import updown_dsl.loader as loader_module
+    import updown_dsl.lang.loader as loader_module
 
     loader_module.compile_formula = recording  # type: ignore[assignment]
     try:
@@ -517,14 +517,14 @@ def trees_text(sources: Iterable[str]) -> str:
             trees[text] = tree_to_data(_parser().parse(text))
         except UnexpectedInput:
             continue
-    about = "Parse trees of the bundled formulas, one a line; written by 'python -m updown_dsl.formula --write-trees'."
+    about = "Parse trees of the bundled formulas, one a line; written by 'python -m updown_dsl.lang.formula --write-trees'."
     entries = [f" {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in trees.items()]
     return "{\"about\": " + json.dumps(about) + ", \"trees\": {\n" + ",\n".join(entries) + "\n}}\n"
 
 
 def _main(argv: list[str]) -> int:
     if argv != ["--write-trees"]:
-        print("usage: python -m updown_dsl.formula --write-trees")
+        print("usage: python -m updown_dsl.lang.formula --write-trees")
         return 2
     path = Path(__file__).resolve().parent / TREES_FILE
     path.write_text(trees_text(bundled_formulas()), encoding="utf-8")

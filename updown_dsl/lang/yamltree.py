@@ -15,7 +15,7 @@ from typing import Callable
 
 import yaml
 
-from .diagnostics import Diagnostic
+from ..diagnostics import Diagnostic
 
 #: Plain scalars that YAML 1.1 (and so PyYAML) reads as booleans although a
 #: reader of the file sees a word (``true``/``false`` are booleans everywhere).

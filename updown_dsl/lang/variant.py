@@ -1,6 +1,6 @@
 """The variant model: immutable values (named tuples) describing one game's rules.
 
-Pure data with compiled formulas; no YAML here. :mod:`updown_dsl.loader` is
+Pure data with compiled formulas; no YAML here. :mod:`updown_dsl.lang.loader` is
 the only producer of :class:`Variant` values, and the engine reads nothing
 else. Field meanings are documented key by key in ``docs/dsl.md``.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
-from .cards import Card, Suit
+from ..cards import Card, Suit
 
 if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
     from .formula import Formula

@@ -5,7 +5,7 @@ into the engine: names, cards and numbers are looked up in tables, each action i
 applied once (the engine refuses an illegal one), and every written score and total is
 compared with the engine's. The quick path has no diagnostics of its own: at the first
 thing it does not expect (a mistake, a penalty, an unusual spelling, a line out of its
-usual place) it gives up, and :mod:`updown_dsl.checker` reads and walks the game in
+usual place) it gives up, and :mod:`updown_dsl.records.checker` reads and walks the game in
 full. So a report is the same whichever path made it: the quick path only vouches for a
 game the full walk finds clean, by the same engine calls in the same order (the cards of
 a plain deal go in at once through ``Game._play_cards``, which plays them exactly as
@@ -18,11 +18,11 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Callable
 
-from .actions import Bid, ChooseTrump, Play
-from .cards import Card, Suit
-from .diagnostics import Severity
-from .engine import Game, IllegalAction, Phase
-from .engine.bidding import bid_of
+from ..actions import Bid, ChooseTrump, Play
+from ..cards import Card, Suit
+from ..diagnostics import Severity
+from ..engine import Game, IllegalAction, Phase
+from ..engine.bidding import bid_of
 from .transcript import LEVELS, Event, GameLines, Transcript, _Bad, _play, _Reader
 
 if TYPE_CHECKING:

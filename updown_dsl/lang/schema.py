@@ -1,7 +1,7 @@
 """The variant file schema: every key, its type, default and meaning.
 
 This table drives both the loader's validation and ``docs/dsl.md`` (see
-``python -m updown_dsl.schema``), so the documentation cannot drift from
+``python -m updown_dsl.lang.schema``), so the documentation cannot drift from
 what the loader accepts.
 """
 

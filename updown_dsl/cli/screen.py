@@ -15,14 +15,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .actions import Bid, ChooseTrump, Play
-from .cards import Card, Suit
-from .engine import Game, Phase, Trick
+from ..actions import Bid, ChooseTrump, Play
+from ..cards import Card, Suit
+from ..engine import Game, Phase, Trick
 from .report import kind_label, sheet_cell, sheet_rows, sheet_summary
-from .engine.scoring import DealResult
-from .session import Reply, display_order, legal_forms
-from .variant import Deal, Variant
-from .engine.view import SeatView
+from ..engine.scoring import DealResult
+from ..players.session import Reply, display_order, legal_forms
+from ..lang.variant import Deal, Variant
+from ..engine.view import SeatView
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
@@ -76,7 +76,7 @@ def play_text(play: Play, *, trump: Suit | None = None, variant: Variant | None 
 
 def sorted_hand(hand: Sequence[Card], trump: Suit | None, variant: Variant) -> list[tuple[str, list[Card]]]:
     """The hand in groups (``jokers``, then a suit letter each): jokers, then trumps, then the
-    other suits, each high to low (see :func:`~updown_dsl.session.display_order`)."""
+    other suits, each high to low (see :func:`~updown_dsl.players.session.display_order`)."""
     groups: list[tuple[str, list[Card]]] = []
     for c in display_order(hand, trump, variant):
         label = "jokers" if is_joker(c, variant) or c.suit is None else c.suit.value

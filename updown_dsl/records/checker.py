@@ -13,12 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, NoReturn, Sequence
 
-from .actions import Bid, ChooseTrump
-from .cards import Card, Suit
-from .diagnostics import CATALOGUE, Diagnostic, Severity
-from .engine import Game, IllegalAction, Phase
+from ..actions import Bid, ChooseTrump
+from ..cards import Card, Suit
+from ..diagnostics import CATALOGUE, Diagnostic, Severity
+from ..engine import Game, IllegalAction, Phase
 from .transcript import Event, GameLines, Transcript, parse_transcript, read_game, split_games, text_lines
-from .variant import Variant
+from ..lang.variant import Variant
 
 
 class CheckReport:
@@ -116,7 +116,7 @@ def check_games(path: str | Path) -> Iterator[CheckReport]:
 def check_lines(lines: Iterable[str | bytes], path: str | None = None) -> Iterator[CheckReport]:
     """Check the games of an archive given as lines (text or bytes), one at a time.
 
-    A clean game is checked by the quick path (:mod:`updown_dsl.quickcheck`); any game it
+    A clean game is checked by the quick path (:mod:`updown_dsl.records.quickcheck`); any game it
     does not vouch for is read and walked in full, with the same result as if the quick
     path did not exist.
     """
@@ -174,7 +174,7 @@ def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]
 
 
 def _load_transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
-    from .loader import load_with_options, resolve_variant_path, try_load_variant
+    from ..lang.loader import load_with_options, resolve_variant_path, try_load_variant
 
     name = t.variant
     if name is None:
@@ -248,7 +248,7 @@ def _known_hashes(t: Transcript, variant: Variant) -> tuple[str, ...]:
 
     hashes = [rules_hash(variant)]
     if t.options:
-        from .loader import resolve_variant_path, try_load_variant
+        from ..lang.loader import resolve_variant_path, try_load_variant
 
         found = resolve_variant_path(t.variant or "", Path(t.path).parent if t.path else None)
         base = try_load_variant(found if found is not None else (t.variant or ""))[0]
@@ -330,7 +330,7 @@ class _Cards(_Record):
 
     def collect(self, events: list[Event]) -> None:
         """Hands, turned card, trump and cut, wherever they stand in the block."""
-        from .engine import trump_rule_for
+        from ..engine import trump_rule_for
 
         g = self.game
         self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)[1]
@@ -813,7 +813,7 @@ class _Walker(_Cards, _Scores):
 
 
 def _seat_by_cut(game: Game) -> int:
-    from .engine import seat_by_rule
+    from ..engine import seat_by_rule
 
     return seat_by_rule(game.variant.cut_by, game.dealer, game.players)
 

@@ -25,16 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable, Protocol, Sequence
 
-from .actions import DECLARATIONS, Action, Bid, ChooseTrump, Play
+from ..actions import DECLARATIONS, Action, Bid, ChooseTrump, Play
 from .bots import Bot, make_bot
-from .cards import SUIT_ORDER, Card, CardError, Suit
-from .diagnostics import Diagnostic, Severity
-from .engine import Game, IllegalAction, Phase, Trick
-from .record import check_names, game_events, game_headers
-from .engine.scoring import DealResult
-from .transcript import Event, Header, Transcript, format_event, format_header, parse_transcript, seat_of
-from .variant import Variant
-from .engine.view import SeatView
+from ..cards import SUIT_ORDER, Card, CardError, Suit
+from ..diagnostics import Diagnostic, Severity
+from ..engine import Game, IllegalAction, Phase, Trick
+from ..records.record import check_names, game_events, game_headers
+from ..engine.scoring import DealResult
+from ..records.transcript import Event, Header, Transcript, format_event, format_header, parse_transcript, seat_of
+from ..lang.variant import Variant
+from ..engine.view import SeatView
 
 #: Names given to bot seats (in this order) when none are given.
 BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ivan")
@@ -620,7 +620,7 @@ class Session:
         :raises ResumeError: when the record cannot be read, has errors, is not at the
             full level, or is of a finished game.
         """
-        from .checker import check_transcript, transcript_variant
+        from ..records.checker import check_transcript, transcript_variant
 
         name = str(path)
         try:
@@ -691,7 +691,7 @@ class Session:
 
     def transcript(self) -> Transcript:
         """The record of the game so far (what the file holds)."""
-        from .record import game_transcript
+        from ..records.record import game_transcript
 
         extra = [(h.key, h.value) for h in self.headers() if h.key in ("seed", HUMAN_KEY, WATCH_KEY, BOT_KEY)]
         return game_transcript(self.game, self.names, level="full", variant=self.variant_label,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import build_deck
-from .diagnostics import UpdownError
+from ..cards import build_deck
+from ..diagnostics import UpdownError
 from .variant import Deal, Variant
 
 

@@ -24,11 +24,11 @@ import typer
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
-    from .checker import CheckReport
-    from .engine import Game
-    from .diagnostics import Diagnostic
-    from .transcript import Transcript
-    from .variant import Variant
+    from ..records.checker import CheckReport
+    from ..engine import Game
+    from ..diagnostics import Diagnostic
+    from ..records.transcript import Transcript
+    from ..lang.variant import Variant
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -145,7 +145,7 @@ def _handle_errors(fn: F) -> F:
         except _PASSTHROUGH:
             raise
         except Exception as exc:  # noqa: BLE001 - the CLI's last line of defence
-            from .diagnostics import UpdownError
+            from ..diagnostics import UpdownError
 
             if isinstance(exc, UpdownError):
                 _print_diagnostics(exc.diagnostics, stderr=True)
@@ -164,7 +164,7 @@ def _handle_errors(fn: F) -> F:
 
 def _load(name_or_path: str) -> "Variant":
     """Load a variant or raise VariantError (rendered by the handler, exit 3)."""
-    from .loader import VariantError, try_load_variant
+    from ..lang.loader import VariantError, try_load_variant
 
     variant, diags = try_load_variant(name_or_path)
     if variant is None:
@@ -191,7 +191,7 @@ def _plural(n: int, word: str) -> str:
 
 def _version_callback(value: bool) -> None:
     if value:
-        from . import __version__
+        from .. import __version__
 
         typer.echo(f"updown {__version__}")
         raise typer.Exit(EXIT_OK)
@@ -218,9 +218,9 @@ def _root(
 @_handle_errors
 def variants_cmd(json_out: JsonOpt = False) -> None:
     """List the bundled variants."""
-    from .loader import bundled_names, try_load_variant
+    from ..lang.loader import bundled_names, try_load_variant
     from .report import pack_text, to_json
-    from .schedule import resolve_schedule
+    from ..lang.schedule import resolve_schedule
 
     rows: list[dict[str, Any]] = []
     failed: list[Any] = []
@@ -290,7 +290,7 @@ def show_cmd(
 ) -> None:
     """Show a variant's resolved rules and its deal schedule."""
     from .report import deals_data, hand_sizes_text, kind_label, pack_text, rules_data, rules_sections, to_json
-    from .schedule import deck_size, resolve_schedule
+    from ..lang.schedule import deck_size, resolve_schedule
 
     variant = _load(name)
     n = _players(variant, players)
@@ -365,8 +365,8 @@ def validate_cmd(
     """Check variant files and report every problem with its line and column."""
     from pathlib import Path
 
-    from .diagnostics import Diagnostic, Severity
-    from .loader import resolve_variant_path, try_load_variant
+    from ..diagnostics import Diagnostic, Severity
+    from ..lang.loader import resolve_variant_path, try_load_variant
     from .report import diagnostics_json, sort_diagnostics, validate_summary
 
     all_diags: list[Diagnostic] = []
@@ -457,8 +457,8 @@ def score_cmd(
 ) -> None:
     """One player's points for one deal of the schedule."""
     from .report import kind_label, to_json
-    from .schedule import deck_size, resolve_schedule
-    from .engine.scoring import seat_score
+    from ..lang.schedule import deck_size, resolve_schedule
+    from ..engine.scoring import seat_score
 
     variant = _load(variant_name)
     n = _players(variant, players)
@@ -580,7 +580,7 @@ class _Inputs:
 
     def reports(self, arg: str) -> "Iterator[CheckReport]":
         """Check every game of one input (a file or ``-``), one at a time."""
-        from .checker import check_games
+        from ..records.checker import check_games
 
         if arg == STDIN:
             yield from _check_bytes(self.stdin(), STDIN_NAME)
@@ -593,7 +593,7 @@ class _Inputs:
         if arg == STDIN:
             data = self.stdin()
         else:
-            from .diagnostics import Diagnostic
+            from ..diagnostics import Diagnostic
 
             try:
                 with open(arg, "rb") as f:
@@ -643,8 +643,8 @@ def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, li
     """The games of a log or of the JSON form (one game or a list), as the reader gives them."""
     import io
 
-    from .diagnostics import Diagnostic
-    from .transcript import iter_transcripts, transcript_from_json
+    from ..diagnostics import Diagnostic
+    from ..records.transcript import iter_transcripts, transcript_from_json
 
     if _is_json(data):
         import json
@@ -661,8 +661,8 @@ def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, li
 
 
 def _check_bytes(data: bytes, name: str) -> "Iterator[CheckReport]":
-    """:func:`~updown_dsl.checker.check_games` for text that is not in a file (standard input)."""
-    from .checker import CheckReport, check_lines, check_transcript
+    """:func:`~updown_dsl.records.checker.check_games` for text that is not in a file (standard input)."""
+    from ..records.checker import CheckReport, check_lines, check_transcript
 
     if not _is_json(data):
         import io
@@ -697,7 +697,7 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
     Each file may hold several games. Exit status: 0 every game is clean (notes and
     warnings allowed), 1 rule violations were found, 3 an input cannot be read.
     """
-    from .diagnostics import Diagnostic
+    from ..diagnostics import Diagnostic
     from .report import check_summary, diagnostics_json, sort_diagnostics
 
     inputs = _Inputs()
@@ -881,8 +881,8 @@ def convert_cmd(
     """
     import json
 
-    from .diagnostics import Severity
-    from .transcript import format_transcript, transcript_to_json
+    from ..diagnostics import Severity
+    from ..records.transcript import format_transcript, transcript_to_json
 
     if to is not None and to.lower() not in ("json", "log"):
         _usage_error(f"the output form is 'json' or 'log', not {to!r}", "--to")
@@ -983,8 +983,8 @@ def play_cmd(
     """
     import sys
 
-    from .bots import BOTS
-    from .session import ResumeError, Session
+    from ..players.bots import BOTS
+    from ..players.session import ResumeError, Session
 
     if bot is not None and bot not in BOTS:
         _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
@@ -1017,7 +1017,7 @@ def play_cmd(
         if save is not None and os.path.lexists(save) and not force:
             _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
         humans = [] if watch else [(seat or 1) - 1]
-        from .session import seat_names
+        from ..players.session import seat_names
 
         try:
             seat_names(n, humans, names)
@@ -1210,10 +1210,10 @@ def simulate_cmd(
     import json
     from pathlib import Path
 
-    from .bots import BOTS
-    from .record import game_transcript
-    from .simulate import lineup, simulate
-    from .transcript import format_transcript
+    from ..players.bots import BOTS
+    from ..records.record import game_transcript
+    from ..players.simulate import lineup, simulate
+    from ..records.transcript import format_transcript
 
     loaded = _load(variant)
     n = _players(loaded, players)

@@ -11,9 +11,9 @@ import hashlib
 import json
 from typing import Iterator, Sequence
 
-from .engine import Game, seat_by_rule, trump_rule_for
-from .engine.scoring import DealResult
-from .actions import Play
+from ..engine import Game, seat_by_rule, trump_rule_for
+from ..engine.scoring import DealResult
+from ..actions import Play
 from .transcript import _NAME, LEVELS, RESERVED_NAMES, Event, Header, Transcript
 
 WRITER = "updown 0.1.0"
@@ -61,7 +61,7 @@ def _variant_label(game: Game) -> str:
     """The bundled name when the variant is a bundled file, else its path."""
     from pathlib import Path
 
-    from .loader import variants_dir
+    from ..lang.loader import variants_dir
 
     path = game.variant.path
     if path is None:

@@ -1,7 +1,7 @@
 """Generate the reference parts of the documentation from the code's own tables.
 
 :func:`dsl_reference` renders every key of a variant file from
-:data:`updown_dsl.schema.SCHEMA` (dotted path, type, default, allowed values,
+:data:`updown_dsl.lang.schema.SCHEMA` (dotted path, type, default, allowed values,
 formula variables and the doc text); ``docs/dsl.md`` holds its output between
 the markers :data:`BEGIN` and :data:`END`. :func:`diagnostics_reference` does the
 same for :data:`updown_dsl.diagnostics.CATALOGUE` in ``docs/diagnostics.md``.
@@ -16,10 +16,10 @@ True
 
 Command line::
 
-    python -m updown_dsl.docgen                      # print the key reference
-    python -m updown_dsl.docgen --diagnostics        # print the diagnostics table
-    python -m updown_dsl.docgen --write docs/dsl.md  # refresh the generated part of a file
-    python -m updown_dsl.docgen --check docs/dsl.md  # exit 1 when the file is stale
+    python -m updown_dsl.lang.docgen                      # print the key reference
+    python -m updown_dsl.lang.docgen --diagnostics        # print the diagnostics table
+    python -m updown_dsl.lang.docgen --write docs/dsl.md  # refresh the generated part of a file
+    python -m updown_dsl.lang.docgen --check docs/dsl.md  # exit 1 when the file is stale
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 
-from .diagnostics import CATALOGUE, EXAMPLES
+from ..diagnostics import CATALOGUE, EXAMPLES
 from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES, SCHEMA, Field
 
 __all__ = [
@@ -168,7 +168,7 @@ def dsl_reference() -> str:
     with its type, default, allowed values, formula variables and doc text.
     """
     out: list[str] = [
-        "Generated from `updown_dsl/schema.py` by `python -m updown_dsl.docgen`; do not edit by hand.",
+        "Generated from `updown_dsl/lang/schema.py` by `python -m updown_dsl.lang.docgen`; do not edit by hand.",
         "",
         "Types:",
         "",
@@ -184,7 +184,7 @@ def diagnostics_reference() -> str:
     """A markdown table of every diagnostic code in ``CATALOGUE``, by stage."""
     stages = {"V": "variant files", "F": "scoring formulas", "C": "card notation",
               "T": "transcripts", "R": "rules (engine refusals and the checker)"}
-    out = ["Generated from `updown_dsl/diagnostics.py` by `python -m updown_dsl.docgen --diagnostics`; "
+    out = ["Generated from `updown_dsl/diagnostics.py` by `python -m updown_dsl.lang.docgen --diagnostics`; "
            "do not edit by hand.", "", "| Code | Stage | Meaning | Example |", "|---|---|---|---|"]
     for code, summary in sorted(CATALOGUE.items(), key=lambda kv: ("VFCTR".index(kv[0][0]), kv[0])):
         cell = summary.replace("|", "\\|")
@@ -226,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(generated)
         return 0
     if len(args) != 2 or args[0] not in ("--write", "--check"):
-        sys.stderr.write("usage: python -m updown_dsl.docgen [--diagnostics] [--write FILE | --check FILE]\n")
+        sys.stderr.write("usage: python -m updown_dsl.lang.docgen [--diagnostics] [--write FILE | --check FILE]\n")
         return 2
     from pathlib import Path
 
@@ -236,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[0] == "--check":
         if fresh != text:
             sys.stderr.write(f"{path}: the generated part is stale; run "
-                             f"python -m updown_dsl.docgen {'--diagnostics ' if diagnostics else ''}--write {path}\n")
+                             f"python -m updown_dsl.lang.docgen {'--diagnostics ' if diagnostics else ''}--write {path}\n")
             return 1
         return 0
     if fresh != text:

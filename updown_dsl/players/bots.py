@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
-from .actions import Action, Bid, ChooseTrump, Play
-from .cards import Card, Suit
-from .engine import Phase, seat_by_rule, trump_rule_for
-from .schedule import resolve_schedule
-from .engine.scoring import seat_score
-from .engine.tables import SUIT_ID, card_table
-from .variant import Deal, DealKind, Variant
-from .engine.view import SeatView
+from ..actions import Action, Bid, ChooseTrump, Play
+from ..cards import Card, Suit
+from ..engine import Phase, seat_by_rule, trump_rule_for
+from ..lang.schedule import resolve_schedule
+from ..engine.scoring import seat_score
+from ..engine.tables import SUIT_ID, card_table
+from ..lang.variant import Deal, DealKind, Variant
+from ..engine.view import SeatView
 
 
 class Bot(Protocol):

@@ -27,9 +27,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, NamedTuple
 
-from .actions import DECLARATIONS, SUITED_DECLARATIONS, Play
-from .cards import Card, CardError, Suit, build_deck
-from .diagnostics import Diagnostic, Severity
+from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
+from ..cards import Card, CardError, Suit, build_deck
+from ..diagnostics import Diagnostic, Severity
 
 #: Header keys in canonical order (``option`` may repeat; ``_``-keys are kept as written).
 HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", "event", "seed",

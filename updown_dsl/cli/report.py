@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .diagnostics import Diagnostic
-    from .engine import Game
-    from .transcript import Transcript
-    from .variant import Deal, Variant
+    from ..diagnostics import Diagnostic
+    from ..engine import Game
+    from ..records.transcript import Transcript
+    from ..lang.variant import Deal, Variant
 
 __all__ = [
     "check_summary",
