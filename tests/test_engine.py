@@ -25,7 +25,7 @@ from updown_dsl import (
     parse_cards,
     settle,
 )
-from updown_dsl.lang.variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
+from updown_dsl.actions import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
 
 # ----------------------------------------------------------------------------- helpers
 

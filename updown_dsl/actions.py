@@ -12,8 +12,11 @@ from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit
 from .diagnostics import Diagnostic
-from .lang.variant import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
 
+#: Declarations a wild card may make when leading a trick.
+LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
+#: Declarations a wild card may make when following.
+FOLLOW_DECLARATIONS = ("high", "low")
 #: Declarations that name a suit.
 SUITED_DECLARATIONS = frozenset({"demand", "high", "takes"})
 DECLARATIONS = frozenset(LEAD_DECLARATIONS) | frozenset(FOLLOW_DECLARATIONS) | {"as"}

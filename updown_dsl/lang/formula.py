@@ -88,7 +88,7 @@ _PARSER: Lark | None = None
 
 
 def _grammar_text() -> str:
-    from .loader import package_file
+    from .files import package_file
 
     return (package_file("grammar") / "scoring.lark").read_text(encoding="utf-8")
 
@@ -106,8 +106,8 @@ def _parser() -> Lark:
 # Building the LALR parser costs more than the rest of `updown check` on a small file, so
 # the parse trees of the formulas of the bundled variants (and of the schema's defaults)
 # ship with the package in formula-trees.json, keyed by the formula's text: a bundled
-# variant loads without Lark. `python -m updown_dsl.lang.formula --write-trees` writes the file
-# again, and tests/test_formula.py fails when it differs from what Lark parses.
+# variant loads without Lark. `python -m updown_dsl.lang.formula_trees` writes the file again,
+# and tests/test_formula.py fails when it differs from what Lark parses.
 TREES_FILE = "formula-trees.json"
 _TREES: dict[str, Any] | None = None
 
@@ -466,73 +466,3 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
     if comp.errors:
         raise FormulaError(comp.errors)
     return Formula(text, frozenset(comp.used), _fn(node))
-
-
-# ---------------------------------------------------------------- writing the tree cache
-def bundled_formulas() -> list[str]:
-    """The text of every formula in the bundled variant files and the schema's defaults."""
-    from .loader import bundled_names, try_load_variant
-    from .schema import SCHEMA
-
-    found: set[str] = set()
-    original = compile_formula
-
-    def collect(fields: Any) -> None:
-        for f in fields.values():
-            if f.type == "formula" and isinstance(f.default, str):
-                found.add(f.default)
-            if f.fields:
-                collect(f.fields)
-
-    collect(SCHEMA)
-
-    def recording(source: str | int, names: Iterable[str], **kw: Any) -> Formula:
-        if isinstance(source, str):
-            found.add(source)
-        return original(source, names, **kw)
-
-    import updown_dsl.lang.loader as loader_module
-
-    loader_module.compile_formula = recording  # type: ignore[assignment]
-    try:
-        loader_module._MEMO.clear()
-        for name in bundled_names():
-            try_load_variant(name)
-    finally:
-        loader_module.compile_formula = original  # type: ignore[assignment]
-        loader_module._MEMO.clear()
-    return sorted(found)
-
-
-def trees_text(sources: Iterable[str]) -> str:
-    """The tree cache file for ``sources``, as Lark parses them (formulas that do not parse
-    are left out)."""
-    import json
-
-    from lark.exceptions import UnexpectedInput
-
-    trees = {}
-    for text in sorted(set(sources)):
-        try:
-            trees[text] = tree_to_data(_parser().parse(text))
-        except UnexpectedInput:
-            continue
-    about = "Parse trees of the bundled formulas, one a line; written by 'python -m updown_dsl.lang.formula --write-trees'."
-    entries = [f" {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}" for k, v in trees.items()]
-    return "{\"about\": " + json.dumps(about) + ", \"trees\": {\n" + ",\n".join(entries) + "\n}}\n"
-
-
-def _main(argv: list[str]) -> int:
-    if argv != ["--write-trees"]:
-        print("usage: python -m updown_dsl.lang.formula --write-trees")
-        return 2
-    path = Path(__file__).resolve().parent / TREES_FILE
-    path.write_text(trees_text(bundled_formulas()), encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    raise SystemExit(_main(sys.argv[1:]))

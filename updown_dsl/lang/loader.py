@@ -15,6 +15,7 @@ from typing import Any
 
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, UpdownError
+from .files import package_file
 from .formula import Formula, FormulaError, compile_formula
 from .schema import SCHEMA, Field
 from .variant import (
@@ -42,17 +43,6 @@ class VariantError(UpdownError):
 def variants_dir() -> Path:
     """Where the bundled variant files are (installed package or source checkout)."""
     return package_file("variants")
-
-
-def package_file(name: str) -> Path:
-    """A file or folder the wheel puts inside the package, or a source checkout beside it.
-
-    (``importlib.resources`` would be the general way, but it costs a tenth of the
-    start-up of ``updown check``, and the package is never imported from a zip.)
-    """
-    here = Path(__file__).resolve().parent.parent  # the package's folder
-    packaged = here / name
-    return packaged if packaged.exists() else here.parent / name
 
 
 def bundled_names() -> list[str]:

@@ -20,10 +20,6 @@ if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
 # `updown check`). Values are compared and shown the same way.
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
-#: Declarations a wild card may make when leading a trick.
-LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
-#: Declarations a wild card may make when following.
-FOLLOW_DECLARATIONS = ("high", "low")
 
 
 class DeckRules(NamedTuple):

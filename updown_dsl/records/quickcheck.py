@@ -16,18 +16,15 @@ records of every bundled variant at every level.
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..actions import Bid, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase
 from ..engine.bidding import bid_of
+from .report import CheckReport, prepare_game
 from .transcript import LEVELS, Event, GameLines, Transcript, _Bad, _play, _Reader
-
-if TYPE_CHECKING:
-    from .checker import CheckReport
-
 
 class _GiveUp(Exception):
     """The record is not one the quick path vouches for: walk it in full."""
@@ -39,7 +36,6 @@ _CHOICES: dict[Suit | None, ChooseTrump] = {s: ChooseTrump(s) for s in (*_SUITS.
 
 def quick_check(game: GameLines, path: str | None) -> CheckReport | None:
     """The report of a clean game in canonical form, or None when the full walk must decide."""
-    from .checker import CheckReport, prepare_game
 
     lines, first = game
     reader = _Reader(path)
@@ -140,7 +136,7 @@ class _Quick:
     def run(self, head: Event, lines: list[str], k: int) -> None:
         assert head.number is not None and head.size is not None and head.actor is not None
         block = _Deal(head.number, head.size, head.actor)
-        known_cards, known_bids = self.names.known_cards, self.names.known_bids
+        known_cards = self.names.known_cards
         line = self.line
         add_card: Callable[[tuple[int, int, Play]], None] = block.cards.append
         for raw in islice(lines, k, None):

@@ -1,0 +1,326 @@
+"""The audit of a record, in parts: what each deal's cards are and what the written
+numbers say, checked against the engine. :class:`~updown_dsl.records.checker.Audit`
+joins the parts into the visitor the checker walks a record with.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ..cards import Card, Suit
+from ..diagnostics import Diagnostic, Severity
+from ..engine import Game, IllegalAction, Phase
+from .transcript import Event, Transcript
+from .walk import Abandon, Visitor
+
+
+class _Stop(Abandon):
+    """Give up on the current deal (after reporting why)."""
+
+
+class _Skip(Abandon):
+    """Leave the current deal unchecked without an error (its cards are not known)."""
+
+
+class _Record(Visitor):
+    """What every part of the walk shares: the record, the game and the diagnostics."""
+
+    # The deal being walked (set by Audit.begin_deal for each block).
+    start_results: int
+    block: list[Event]
+    is_last: bool
+    stops_here: bool
+    deal_number: int
+    totals_before: list[int]
+    hands: dict[int, list[Card | None]]
+    hand_events: dict[int, Event]
+    turned: Event | None
+    trump_line: Event | None
+    cut: Event | None
+    took: dict[int, int]
+    dealt: bool
+    unknown: bool
+    pending: tuple[Event, Diagnostic] | None
+    penalized: bool
+    replayed: bool
+    sheet_bids_done: bool
+    level_of_deal: str
+    trump_rule: str
+    taken_back: set[Event]
+
+    if TYPE_CHECKING:  # each part calls the others'
+        def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
+        def report_pending(self) -> None: ...
+        def ensure_dealt(self, at: Event) -> None: ...
+
+    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic]) -> None:
+        self.t = t
+        self.game = game
+        self.diags = diags
+        self.level = t.level
+        self.names = t.players
+        self.last_written: list[int | None] = [None] * game.players
+
+    # -- reporting ------------------------------------------------------------------------
+    def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
+               severity: Severity = Severity.ERROR, at_arg: bool = False) -> None:
+        line = event.line if event is not None else None
+        col = event.col if event is not None else None
+        if at_arg and event is not None and event.arg_col:
+            col = event.arg_col
+        self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint))
+
+    def who(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None else "?"
+
+    def where(self) -> str:
+        g = self.game
+        trick = len(g.tricks) + 1
+        return f"deal {g.deal.number}, trick {trick}" if g.phase is Phase.PLAY else f"deal {g.deal.number}"
+
+
+class _Cards(_Record):
+    """Each deal's cards: the hands, shown and played cards gathered from its block, then dealt to the engine."""
+
+    def deal_done(self, start: int) -> bool:
+        return any(r.event in ("deal", "abandoned") or (r.event == "revoke" and r.annulled)
+                   for r in self.game.results[start:])
+
+    def collect(self, events: list[Event]) -> None:
+        """Hands, turned card, trump and cut, wherever they stand in the block."""
+        from ..engine import trump_rule_for
+
+        g = self.game
+        self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)[1]
+        # A play followed by its player's penalty in a deal that goes on was taken back.
+        annulled = any(e.kind == "replay" for e in events)
+        body = [e for e in events if e.kind != "comment"]
+        self.taken_back = {
+            e for e, nxt in zip(body, body[1:])
+            if e.kind == "play" and nxt.kind == "penalty" and nxt.actor == e.actor and not annulled
+        }
+        seen: dict[Card, Event] = {}
+        for e in events:
+            if e.kind == "hand" and e.actor is not None:
+                if e.actor in self.hands:
+                    self.report("R041", f"{self.who(e.actor)} has two hands in deal {self.game.deal.number}", e)
+                self.hands[e.actor] = list(e.cards)
+                self.hand_events[e.actor] = e
+                if len(e.cards) != self.game.deal.cards:
+                    self.report("R041", f"{self.who(e.actor)} was dealt {len(e.cards)} cards; deal "
+                                f"{self.game.deal.number} has {self.game.deal.cards} each", e)
+            elif e.kind == "turned":
+                self.turned = e
+            elif e.kind == "trump" and e.actor is None:
+                self.trump_line = e
+            elif e.kind == "cut":
+                self.cut = e
+            elif e.kind == "took" and e.actor is not None:
+                self.took[e.actor] = e.number or 0
+            if e.kind == "turned" and self.trump_rule == "last_dealt":
+                continue  # the dealer's last card, shown: it is in a hand too
+            if e.kind == "play" and e in self.taken_back:
+                continue  # an illegal card taken back and played again later
+            if e.kind in ("hand", "turned") or (e.kind == "play" and self.level == "plays"):
+                cards = e.cards if e.kind != "play" else ((e.play.card,) if e.play else (None,))
+                for c in cards:
+                    if c is None:
+                        self.unknown = True
+                        continue
+                    if c not in self.game.table.index:
+                        self.report("R044", f"{c} is not in the {self.game.table.size}-card pack", e)
+                        raise _Stop
+                    if c in seen:
+                        self.report("R043", f"{c} appears twice in deal {self.game.deal.number} "
+                                    f"(first at line {seen[c].line})", e)
+                        raise _Stop
+                    seen[c] = e
+        if self.level == "plays":
+            for e in events:
+                if e.kind == "play" and e.actor is not None and e not in self.taken_back:
+                    self.hands.setdefault(e.actor, []).append(e.play.card if e.play else None)
+
+    def ensure_dealt(self, at: Event) -> None:
+        g = self.game
+        if self.dealt or g.phase is not Phase.DEAL:
+            return
+        self.dealt = True
+        trump = self.trump_suit()
+        turned = self.turned.cards[0] if self.turned and self.turned.cards else None
+        cut = self.cut.cards[0] if self.cut and self.cut.cards else None
+        if self.cut is not None:
+            cutter = self.cut.actor
+            expected = _seat_by_cut(g)
+            if cutter is not None and cutter != expected:
+                self.report("R001", f"{self.who(expected)} cuts before deal {g.deal.number}, not "
+                            f"{self.who(cutter)}", self.cut)
+        short = self.level == "plays" and any(
+            len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
+        annulled = any(e.kind == "replay" for e in self.block)
+        if short and annulled:
+            self.unknown = True  # a deal stopped by a revoke: not every card was played
+        elif short and self.is_last and self.stops_here and \
+                all(len(c) <= g.deal.cards for c in self.hands.values()):
+            # The record stops inside this deal: the hands are not all known yet.
+            self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
+                        "checked", at, severity=Severity.NOTE)
+            self.unknown = True
+        if self.level == "sheet" or self.unknown or not self.hands:
+            if self.level != "sheet" and self.unknown and not short and not annulled:
+                self.report("T021", f"deal {g.deal.number} holds unknown cards (??): its cards are "
+                            "not checked", at, severity=Severity.NOTE)
+            self.level_of_deal = "sheet"
+            try:
+                chosen = any(e.kind == "trump" and e.actor is not None for e in self.block)
+                g.deal_unknown(trump=trump, turned=turned, chosen=chosen, cut_card=cut)
+            except IllegalAction as exc:
+                self.refused(exc.diagnostics[0], at)
+            return
+        self.level_of_deal = "cards"
+        missing = [s for s in range(g.players) if s not in self.hands]
+        if missing:
+            self.report("R041", f"no cards recorded for {', '.join(self.who(s) for s in missing)} in deal "
+                        f"{g.deal.number}", self.block[0])
+            raise _Stop
+        if self.level == "plays":
+            for s, cards in self.hands.items():
+                if len(cards) != g.deal.cards:
+                    self.report("R045", f"{self.who(s)} played {len(cards)} cards in deal {g.deal.number}, "
+                                f"which has {g.deal.cards} each", self.block[0])
+                    raise _Stop
+        hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
+        if self.level == "plays" and self.trump_rule == "last_dealt" and turned is not None:
+            # Hands rebuilt from plays are in play order: the shown card was dealt last.
+            own = hands[g.dealer]
+            if turned in own:
+                own.remove(turned)
+                own.append(turned)
+            else:
+                self.report("R046", f"the card shown for trump, {turned}, is not the dealer "
+                            f"{self.who(g.dealer)}'s", self.turned)
+                raise _Stop
+        try:
+            g.deal_cards(hands, turned=turned, cut_card=cut, random_trump=trump, recorded_trump=trump)
+        except IllegalAction as exc:
+            d = exc.diagnostics[0]
+            code = {"R013": "R043" if "twice" in d.message else "R044"}.get(d.code, "R046")
+            self.report(code, f"deal {g.deal.number}: {d.message}", self.turned or at)
+            raise _Stop from None
+        if self.trump_line is not None and self.turned is not None and g.phase is not Phase.TRUMP:
+            written = None if self.trump_line.no_trump else self.trump_line.suit
+            if written != g.trump:
+                self.report("R046", f"trump in deal {g.deal.number} is "
+                            f"{g.trump.name.lower() if g.trump else 'none'} by the rules, not "
+                            f"{written.name.lower() if written else 'none'}", self.trump_line)
+
+    def trump_suit(self) -> Suit | None:
+        e = self.trump_line
+        if e is None or e.no_trump:
+            return None
+        return e.suit
+
+    def abandon(self, start: int) -> None:
+        """Skip the rest of a broken deal, keeping its written score and total."""
+        g = self.game
+        if self.deal_done(start) or g.is_over:
+            return
+        score = next((e for e in self.block if e.kind == "score"), None)
+        total = next((e for e in self.block if e.kind == "total"), None)
+        points = [a or 0 for a in score.amounts] if score is not None else None
+        try:
+            g.abandon_deal(points)
+        except IllegalAction:
+            return
+        if total is not None:
+            for s, a in enumerate(total.amounts):
+                if a is not None:
+                    g.totals[s] = a
+
+
+class _Scores(_Record):
+    """The written numbers: tricks taken, scores, running totals and the settlement, against the engine's."""
+
+    def finish_sheet(self, at: Event) -> None:
+        """At a score line of a deal whose cards are not known: record the tricks taken."""
+        g = self.game
+        if g.phase is Phase.DEAL:
+            self.ensure_dealt(at)
+        if g.phase is Phase.PLAY and not g.tricks and not g.trick and \
+                self.level_of_deal == "sheet":
+            if len(self.took) != g.players:
+                if self.level != "sheet" and not self.took:
+                    raise _Skip  # unknown cards and no tricks written: nothing to score here
+                if self.is_last and at is self.block[-1] and at.kind == "took":
+                    raise _Skip  # the record stops while the tricks are written down
+                self.report("R053", f"tricks taken are not written for every player in deal "
+                            f"{g.deal.number}", at)
+                raise _Stop
+            try:
+                g.record_tricks([self.took[s] for s in range(g.players)])
+            except IllegalAction as exc:
+                self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
+                raise _Stop from None
+
+    def last_deal_record(self) -> Any:
+        for r in reversed(self.game.results):
+            if r.event == "deal":
+                return r
+        return None
+
+    def compare(self, e: Event) -> None:
+        g = self.game
+        if self.pending is not None:
+            self.report_pending()
+            raise _Stop
+        if e.kind == "score":
+            r = self.last_deal_record()
+            if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
+                self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
+                raise _Stop
+            for s, written in enumerate(e.amounts):
+                if written is None:
+                    continue
+                seat = r.seats[s]
+                actual = seat.points + seat.bonus
+                if written != actual:
+                    detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
+                    self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
+                                f"not {written}", e)
+            self.check_took(r)
+        else:
+            for s, written in enumerate(e.amounts):
+                if written is None:
+                    continue
+                true = g.totals[s]
+                # A wrong total carried on by adding the right deal points is the same mistake:
+                # report it once.
+                carried = self.last_written[s]
+                carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
+                if written != true and not carried_ok:
+                    self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
+                                f"{true}, not {written}", e)
+                self.last_written[s] = written
+
+    def check_took(self, r: Any) -> None:
+        for s, n in self.took.items():
+            if r.seats[s].taken != n:
+                line = next(x for x in self.block if x.kind == "took" and x.actor == s)
+                self.report("R052", f"{self.who(s)} took {r.seats[s].taken} tricks in deal {r.deal.number}, "
+                            f"not {n}", line)
+        self.took = {}
+
+    def settlement(self, e: Event) -> None:
+        g = self.game
+        if not g.is_over:
+            self.report("R054", "a settlement is written but the game is not over", e)
+            return
+        actual = g.settlement()
+        for s, written in enumerate(e.amounts):
+            if written is not None and written != actual[s]:
+                self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
+
+
+def _seat_by_cut(game: Game) -> int:
+    from ..engine import seat_by_rule
+
+    return seat_by_rule(game.variant.cut_by, game.dealer, game.players)
