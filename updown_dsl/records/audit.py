@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase
-from .transcript import Event, Transcript
+from .model import Event, Transcript
 from .walk import Abandon, Visitor
 
 

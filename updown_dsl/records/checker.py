@@ -22,7 +22,9 @@ from ..diagnostics import CATALOGUE, Diagnostic, Severity
 from ..engine import IllegalAction, Phase
 from .audit import _Cards, _Scores, _Stop
 from .report import CheckReport, prepare_game, transcript_variant
-from .transcript import Event, GameLines, Transcript, parse_transcript, read_game, split_games, text_lines
+from .archive import GameLines, split_games
+from .model import Event, Transcript
+from .reader import parse_transcript, read_game, text_lines
 from .walk import StopWalk, walk
 
 
@@ -94,7 +96,7 @@ def check_lines(lines: Iterable[str | bytes], path: str | None = None) -> Iterat
 def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
     import json
 
-    from .transcript import transcript_from_json
+    from .jsonform import transcript_from_json
 
     try:
         obj = json.loads(data)

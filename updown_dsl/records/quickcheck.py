@@ -24,7 +24,9 @@ from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase
 from ..engine.bidding import bid_of
 from .report import CheckReport, prepare_game
-from .transcript import LEVELS, Event, GameLines, Transcript, _Bad, _play, _Reader
+from .archive import GameLines
+from .model import LEVELS, Event, Transcript
+from .reader import _Bad, _play, _Reader
 
 class _GiveUp(Exception):
     """The record is not one the quick path vouches for: walk it in full."""

@@ -14,7 +14,8 @@ from typing import Iterator, Sequence
 from ..engine import Game, seat_by_rule, trump_rule_for
 from ..engine.scoring import DealResult
 from ..actions import Play
-from .transcript import _NAME, LEVELS, RESERVED_NAMES, Event, Header, Transcript
+from .model import LEVELS, Event, Header, Transcript
+from .reader import _NAME, RESERVED_NAMES
 
 WRITER = "updown 0.1.0"
 

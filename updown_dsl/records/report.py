@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
-from .transcript import GameLines, Transcript, read_game
+from .archive import GameLines
+from .model import Transcript
+from .reader import read_game
 
 if TYPE_CHECKING:
     from ..lang.variant import Variant

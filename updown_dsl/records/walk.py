@@ -14,7 +14,7 @@ walk before the settlement.
 
 from __future__ import annotations
 
-from .transcript import Event, Transcript
+from .model import Event, Transcript
 
 
 class Abandon(Exception):

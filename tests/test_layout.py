@@ -1,0 +1,140 @@
+"""The package is laid out as the pipeline it is, and stays so.
+
+* Imports run one way: the base values (cards, actions, diagnostics), then the variant
+  language (``lang``), the engine, the records, the players and the command line (``cli``).
+  No module imports one of a later stage, not even inside a function.
+* No import cycles between modules (imports only for type checkers do not count).
+* No module over 500 lines and no class over 300, except where a comment ``# size:`` at the
+  class gives the measured reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "updown_dsl"
+STAGES = {"cards": 0, "actions": 0, "diagnostics": 0, "lang": 1, "engine": 2, "records": 3, "players": 4,
+          "cli": 5}
+MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
+MAX_MODULE_LINES = 500
+MAX_CLASS_LINES = 300
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def stage(name: str) -> int | None:
+    parts = name.split(".")
+    return STAGES.get(parts[1]) if len(parts) > 1 else None
+
+
+def _type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imports(path: Path) -> set[str]:
+    """The updown_dsl modules ``path`` imports when it runs (not for type checkers only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = module_name(path)
+    package = here if is_package(path) else here.rsplit(".", 1)[0]
+    out: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if _type_checking_block(node):
+            return
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("updown_dsl"):
+                for alias in node.names:  # `from . import x` may name a module
+                    sub = f"{target}.{alias.name}"
+                    out.add(sub if (PACKAGE.parent / (sub.replace(".", "/") + ".py")).exists()
+                            or (PACKAGE.parent / sub.replace(".", "/")).is_dir() else target)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("updown_dsl"))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    out.discard(here)
+    return out
+
+
+GRAPH = {module_name(p): imports(p) for p in MODULES}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
+def test_imports_run_one_way(path: Path) -> None:
+    name = module_name(path)
+    mine = stage(name)
+    if mine is None:  # updown_dsl itself and __main__ give the public names and the command
+        return
+    later = sorted(m for m in GRAPH[name] if (stage(m) or 0) > mine)
+    assert not later, f"{name} (stage {mine}) imports a later stage: {later}"
+
+
+def test_no_import_cycles() -> None:
+    # Tarjan's strongly connected components over the modules (a package counts as its __init__).
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = [0]
+
+    def edges(v: str) -> list[str]:
+        return [w for w in GRAPH.get(v, ()) if w in GRAPH and not v.startswith(w + ".")]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges(v):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in GRAPH:
+        if v not in index:
+            strong(v)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
+def test_sizes(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert len(lines) <= MAX_MODULE_LINES, f"{module_name(path)} has {len(lines)} lines"
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef):
+            size = (node.end_lineno or node.lineno) - node.lineno + 1
+            reason = any("# size:" in line for line in lines[node.lineno - 1: node.lineno + 1])
+            assert size <= MAX_CLASS_LINES or reason, f"{module_name(path)}.{node.name} has {size} lines"

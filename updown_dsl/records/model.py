@@ -1,0 +1,163 @@
+"""The transcript of a game as values: its header lines, its events, the whole record.
+
+A transcript is a header of ``key: value`` lines, then deal blocks with one event
+per line, the actor written out (see ``docs/transcript-format.md``)::
+
+    variant: my-rules
+    players: Anna Boris Vera Gleb
+    first-dealer: Gleb
+
+    deal 1 cards 1 dealer Gleb
+    hand Anna AS
+    ...
+    turned 10H
+    Anna bid 0
+    ...
+    Anna play AS
+    score Anna 5 Boris -10 Vera 10 Gleb 5
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..actions import Play
+from ..cards import Card, Suit
+
+HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", "event", "seed",
+               "writer", "rules")
+LEVELS = ("full", "plays", "sheet")
+UNKNOWN = "??"
+
+# Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
+ACTOR_EVENTS = ("bid", "play", "trump", "took")
+KEYWORD_EVENTS = ("deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay",
+                  "settlement")
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """One ``key: value`` header line (key ``#``: a comment line in the header)."""
+
+    key: str
+    value: str
+    line: int = 0
+    comment: str | None = None
+
+
+class Event(NamedTuple):
+    """One line of a transcript body (an immutable value).
+
+    ``kind`` is one of ``deal hand cut turned trump bid play took score total penalty
+    replay settlement comment raw`` (``raw``: a line that could not be read, kept as
+    written in ``text``). Which fields are set depends on the kind.
+    """
+
+    kind: str
+    line: int = 0
+    col: int = 1
+    actor: int | None = None
+    """Seat (0-based) of the player the line is about."""
+    number: int | None = None
+    """Deal number, bid, tricks taken or penalty points."""
+    size: int | None = None
+    """``deal``: cards per player, when written."""
+    cards: tuple[Card | None, ...] = ()
+    """``hand``, ``cut``, ``turned``: cards (None for ``??``)."""
+    play: Play | None = None
+    """``play``: the card and declaration (None for ``??``)."""
+    suit: Suit | None = None
+    """``trump``: the suit (None with ``no_trump`` for no trump)."""
+    no_trump: bool = False
+    amounts: tuple[int | None, ...] = ()
+    """``score``, ``total``, ``settlement``: one amount per seat (None: not written)."""
+    code: str | None = None
+    """``penalty``: the rule broken (e.g. ``R010``)."""
+    text: str = ""
+    """``comment``: the text after ``#``."""
+    comment: str | None = None
+    """A ``# comment`` at the end of the line."""
+    arg_col: int = 0
+    """Column of the line's first argument (the card of a ``play``, the number of a ``bid``)."""
+
+    def replace(self, **changes: object) -> Event:
+        """This event with some fields changed."""
+        return self._replace(**changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A whole record: header, players and body events in file order."""
+
+    headers: tuple[Header, ...]
+    players: tuple[str, ...]
+    events: tuple[Event, ...]
+    path: str | None = None
+
+    def header(self, key: str) -> str | None:
+        """The value of the first header line with ``key``, or None."""
+        for h in self.headers:
+            if h.key == key:
+                return h.value
+        return None
+
+    @property
+    def variant(self) -> str | None:
+        """The variant named in the header (bundled name or path)."""
+        return self.header("variant")
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """``option: key.path=value`` overrides, in order."""
+        out = []
+        for h in self.headers:
+            if h.key == "option" and "=" in h.value:
+                k, v = h.value.split("=", 1)
+                out.append((k.strip(), v.strip()))
+        return tuple(out)
+
+    @property
+    def first_dealer(self) -> int | None:
+        """Seat of the first dealer, when the header names one."""
+        name = self.header("first-dealer")
+        return None if name is None else seat_of(self.players, name)
+
+    @property
+    def level(self) -> str:
+        """``full`` (hands dealt), ``plays`` (cards without hands) or ``sheet`` (bids and scores)."""
+        written = self.header("level")
+        if written in LEVELS:
+            return written  # type: ignore[return-value]
+        kinds = {e.kind for e in self.events}
+        if "hand" in kinds:
+            return "full"
+        if "play" in kinds:
+            return "plays"
+        return "sheet"
+
+    def deals(self) -> list[list[Event]]:
+        """The body split into deal blocks (each starts with its ``deal`` event)."""
+        blocks: list[list[Event]] = []
+        for e in self.events:
+            if e.kind == "deal":
+                blocks.append([e])
+            elif blocks and e.kind != "settlement":
+                blocks[-1].append(e)
+        return blocks
+
+
+def seat_of(players: tuple[str, ...], name: str) -> int | None:
+    """The seat of a player written as a name (any case) or as ``p1``…``pN``."""
+    for i, p in enumerate(players):
+        if p == name:
+            return i
+    low = name.lower()
+    for i, p in enumerate(players):
+        if p.lower() == low:
+            return i
+    m = re.fullmatch(r"[pP](\d+)", name)
+    if m and 1 <= int(m.group(1)) <= len(players):
+        return int(m.group(1)) - 1
+    return None

@@ -1,0 +1,422 @@
+"""Reading one game's text: lax, never raising, every problem a ``T`` diagnostic.
+
+:func:`parse_transcript` returns the record it could read and the diagnostics; a line that
+cannot be read is kept as written (a ``raw`` event), so nothing is lost on rewriting.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
+from ..cards import Card, CardError, Suit, build_deck
+from ..diagnostics import Diagnostic, Severity
+from .model import ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, UNKNOWN, Event, Header, Transcript, seat_of
+
+# ---------------------------------------------------------------------------- reading
+#
+# The reader is on the hot path of `updown check`: a line is split once with str.split,
+# dispatched on its first (or second) word through a table, and made into its Event in
+# one step. Positions of words are worked out again only for a line that has a problem.
+
+_new_event = tuple.__new__
+
+
+class _Bad(Exception):
+    """A line that cannot be read; ``index`` is the word the problem is at (-1: the line)."""
+
+    def __init__(self, code: str, message: str, index: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.index, self.hint = code, message, index, hint
+
+
+def _word_offsets(text: str, words: list[str]) -> list[int]:
+    """Where each of ``words`` (``text.split()``) starts in ``text``."""
+    out = []
+    pos = 0
+    for w in words:
+        pos = text.find(w, pos)
+        out.append(pos)
+        pos += len(w)
+    return out
+
+
+class _Reader:
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.diags: list[Diagnostic] = []
+        self.headers: list[Header] = []
+        self.players: tuple[str, ...] = ()
+        self.events: list[Event] = []
+        self.in_body = False
+        self._seats: dict[str, int] = {}
+        self._seats_lower: dict[str, int] = {}
+
+    def err(self, code: str, msg: str, line: int, col: int = 1, hint: str | None = None,
+            severity: Severity = Severity.ERROR) -> None:
+        self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, hint=hint))
+
+    def read(self, text: str) -> None:
+        # Line ends are "\n", "\r\n" and "\r": form feeds and the like are text.
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        line = self.line
+        for number, raw in enumerate(lines, start=1):
+            line(raw, number)
+
+    def line(self, raw: str, number: int) -> None:
+        if "\ufeff" in raw:
+            raw = raw.replace("\ufeff", "")  # a byte-order mark is never text
+        i = raw.find("#")
+        if i < 0:
+            body, comment = raw, None
+        else:
+            body, comment = raw[:i], raw[i + 1:].strip()
+        words = body.split()
+        if not words:
+            if comment is not None:
+                if self.in_body:
+                    self.events.append(Event("comment", number, i + 1, text=comment))
+                else:
+                    self.headers.append(Header("#", comment, number))
+            return
+        first = words[0]
+        lead = body.find(first)  # whitespace before the first word
+        col = lead + 1
+        if not self.in_body and _HEADER_LINE.match(body, lead):
+            self.header(body.strip(), number, comment)
+            return
+        reader = _FIRST_WORD.get(first, _UNSEEN)
+        if reader is _UNSEEN:
+            reader = _first_word(first)
+        if reader is _Reader.deal and not self.players:
+            self.err("T006", "the header must name the players before the first deal", number, col,
+                     hint="add a line such as 'players: Anna Boris Vera Gleb'")
+        self.in_body = True
+        # The column of the first argument (the card of a play, the number of a bid).
+        verb = _VERB.get(words[1]) or _VERB.get(words[1].lower()) if len(words) > 1 else None
+        if verb is not None and len(words) > 2:
+            arg = body.find(words[2], body.find(words[1], lead + len(first)) + len(words[1])) + 1
+        elif len(words) > 1:
+            arg = body.find(words[1], lead + len(first)) + 1
+        else:
+            arg = col
+        try:
+            if reader is not None:
+                event = reader(self, words, number, col, comment, arg)
+            elif verb is not None:
+                event = self.actor_event(words, number, col, comment, arg, verb)
+            else:
+                raise _Bad("T002", f"not a transcript line: {' '.join(words)!r}", 0,
+                           hint="events: deal, hand, cut, turned, trump, <player> bid|play|took|trump, "
+                                "score, total, penalty, replay, settlement")
+        except _Bad as bad:
+            stripped = body.strip()
+            at = _word_offsets(stripped, words)[bad.index] if bad.index >= 0 else 0
+            self.err(bad.code, bad.message, number, col + at, bad.hint)
+            # Keep the line as written: nothing the user wrote is lost on rewriting.
+            self.events.append(Event("raw", number, col, text=stripped, comment=comment))
+            return
+        self.events.append(event)
+
+    def header(self, text: str, number: int, comment: str | None) -> None:
+        key, value = text.split(":", 1)
+        key, value = key.strip().lower(), " ".join(value.split())
+        if key not in HEADER_KEYS and not key.startswith("_"):
+            self.err("T008", f"unknown header key {key!r} (kept, not used)", number,
+                     severity=Severity.WARNING, hint="private keys start with '_'")
+        if key != "option" and any(h.key == key for h in self.headers):
+            self.err("T007", f"header key {key!r} is given twice", number)
+            return
+        if key == "players":
+            names = tuple(value.replace(",", " ").split())
+            if len(set(n.lower() for n in names)) != len(names):
+                self.err("T005", "a player name is given twice in 'players'", number)
+            for name in names:
+                if name.lower() in RESERVED_NAMES or not _NAME.fullmatch(name):
+                    self.err("T005", f"{name!r} cannot be a player's name (it reads as something else)",
+                             number)
+            value = " ".join(names)
+            self.players = names
+            self._seats, self._seats_lower = _seat_tables(names)
+        elif key == "first-dealer" and self.players and seat_of(self.players, value) is None:
+            self.err("T005", f"the first dealer {value!r} is not one of the players", number)
+        elif key == "level" and value not in LEVELS:
+            self.err("T009", f"level must be one of {', '.join(LEVELS)}, not {value!r}", number)
+        self.headers.append(Header(key, value, number, comment))
+
+    def seat(self, words: list[str], k: int) -> int:
+        """The seat of the player named by ``words[k]`` (as :func:`seat_of` finds it)."""
+        word = words[k]
+        seat = self._seats.get(word)
+        if seat is None:
+            seat = self._seats_lower.get(word.lower())
+            if seat is None:
+                seat = seat_of(self.players, word)  # the rare spellings: p01, P٣
+            if seat is None:
+                raise _Bad("T005", f"unknown player {word!r}", k,
+                           hint="players: " + " ".join(self.players) if self.players else None)
+        return seat
+
+    # -- one method per kind of line: (words, line number, column) -> Event ---------------
+    def deal(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) < 2:
+            raise _Bad("T002", "'deal' needs its number", 0)
+        n = _int(words, 1)
+        size = dealer = None
+        k = 2
+        while k < len(words):
+            key = words[k].lower()
+            if key not in ("cards", "dealer") or len(words) < k + 2:
+                raise _Bad("T002", f"unexpected {words[k]!r} after 'deal {n}'", k,
+                           hint="write 'deal N cards K dealer NAME'")
+            if key == "cards":
+                size = _int(words, k + 1)
+            else:
+                dealer = self.seat(words, k + 1)
+            k += 2
+        return _new_event(Event, ("deal", number, col, dealer, n, size, (), None, None, False, (), None,
+                                  "", comment, arg))
+
+    def hand(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        kind = words[0].lower()
+        if len(words) < 2:
+            raise _Bad("T002", f"'{kind}' needs a player", 0)
+        seat = self.seat(words, 1)
+        cards = tuple([_card(words, k) for k in range(2, len(words))])
+        if kind == "cut" and len(cards) != 1:
+            raise _Bad("T002", "'cut' takes a player and one card", 0)
+        return _new_event(Event, (kind, number, col, seat, None, None, cards, None, None, False, (), None,
+                                  "", comment, arg))
+
+    def turned(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) != 2:
+            raise _Bad("T002", "'turned' takes one card", 0)
+        return _new_event(Event, ("turned", number, col, None, None, None, (_card(words, 1),), None, None,
+                                  False, (), None, "", comment, arg))
+
+    def trump(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
+              seat: int | None = None, at: int = 0) -> Event:
+        if len(words) != at + 2:
+            raise _Bad("T002", "'trump' takes a suit or 'none'", at)
+        word = words[at + 1]
+        if word.lower() in ("none", "nt", "no-trump", "notrump"):
+            return Event("trump", number, col, actor=seat, no_trump=True, comment=comment, arg_col=arg)
+        try:
+            return Event("trump", number, col, actor=seat, suit=Suit.parse(word), comment=comment,
+                         arg_col=arg)
+        except CardError:
+            raise _Bad("T003", f"not a suit: {word!r}", at + 1, hint="S, H, D, C or none") from None
+
+    def amounts(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        kind = words[0].lower()
+        if len(words) % 2 == 0:
+            raise _Bad("T002", f"'{words[0]}' takes pairs of player and number", 0,
+                       hint=f"e.g. '{words[0]} Anna 15 Boris -10'")
+        out: list[int | None] = [None] * len(self.players)
+        for k in range(1, len(words), 2):
+            value = _int(words, k + 1)  # (the number is read before the name, as written)
+            out[self.seat(words, k)] = value
+        return _new_event(Event, (kind, number, col, None, None, None, (), None, None, False, tuple(out),
+                                  None, "", comment, arg))
+
+    def penalty(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) not in (3, 4):
+            raise _Bad("T002", "'penalty' takes a player, points and a rule code", 0,
+                       hint="e.g. 'penalty Boris -50 R010'")
+        code = words[3].upper() if len(words) == 4 else None
+        if code is not None and not _CODE.fullmatch(code):
+            raise _Bad("T002", f"not a rule code: {words[3]!r}", 3, hint="e.g. R010")
+        seat = self.seat(words, 1)
+        return Event("penalty", number, col, actor=seat, number=_int(words, 2), code=code, comment=comment,
+                     arg_col=arg)
+
+    def replay(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
+        if len(words) != 1:
+            raise _Bad("T002", "'replay' takes nothing", 1)
+        return Event("replay", number, col, comment=comment, arg_col=arg)
+
+    def actor_event(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
+                    verb: str) -> Event:
+        seat = self.seat(words, 0)
+        if verb == "play":
+            if len(words) < 3:
+                raise _Bad("T002", "'play' needs a card", 1)
+            return _new_event(Event, ("play", number, col, seat, None, None, (), _play(words, 2), None,
+                                      False, (), None, "", comment, arg))
+        if verb == "trump":
+            return self.trump(words, number, col, comment, arg, seat, 1)
+        if len(words) != 3:
+            raise _Bad("T002", f"'{verb}' takes one number", 1)
+        return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),
+                                  None, "", comment, arg))
+
+
+_KEYWORD_READERS = {
+    "deal": _Reader.deal, "hand": _Reader.hand, "cut": _Reader.hand, "turned": _Reader.turned,
+    "trump": _Reader.trump, "score": _Reader.amounts, "total": _Reader.amounts,
+    "settlement": _Reader.amounts, "penalty": _Reader.penalty, "replay": _Reader.replay,
+}
+_VERB = {v: v for v in ACTOR_EVENTS}
+_UNSEEN: Any = object()
+#: First words of lines met so far -> their reader (None: not a keyword), so that a line
+#: costs one lookup and no lowercasing; bounded, as names and mistakes are unbounded.
+_FIRST_WORD: dict[str, Any] = dict(_KEYWORD_READERS)
+
+
+def _first_word(word: str) -> Any:
+    reader = _KEYWORD_READERS.get(word.lower())
+    if len(_FIRST_WORD) < 4096:
+        _FIRST_WORD[word] = reader
+    return reader
+
+
+def _seat_tables(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Lookups for :func:`seat_of`: exact names first, then any case, then ``p1``…``pN``."""
+    exact: dict[str, int] = {}
+    lower: dict[str, int] = {}
+    for i in range(len(players), 0, -1):
+        lower[f"p{i}"] = i - 1
+    for i in range(len(players) - 1, -1, -1):
+        lower[players[i].lower()] = i
+        exact[players[i]] = i
+    return exact, lower
+
+
+_HEADER_LINE = re.compile(r"[A-Za-z_][\w-]*\s*:")
+_NAME = re.compile(r"[^\s#:]+")
+_CODE = re.compile(r"[A-Z]\d{3}")
+_INT = re.compile(r"[+-]?\d{1,12}")
+#: Words that begin a body line: a player may not be called by one of them.
+RESERVED_NAMES = frozenset(KEYWORD_EVENTS) | {"option", "variant", "players"}
+
+
+def _int(words: list[str], k: int) -> int:
+    word = words[k]
+    if _INT.fullmatch(word):
+        return int(word)
+    raise _Bad("T004", f"not a whole number: {word!r}", k)
+
+
+def _card(words: list[str], k: int) -> Card | None:
+    word = words[k]
+    card = _CARDS.get(word)
+    if card is not None:
+        return card
+    if word == UNKNOWN:
+        return None
+    try:
+        return Card.parse(word)
+    except CardError:
+        raise _Bad("T003", f"not a card: {word!r}", k,
+                   hint="write rank then suit (AS, 10H, 7♠), JK for a joker, ?? for unknown") from None
+
+
+#: Canonical card tokens (what the writer writes) -> cards, for the common case.
+_CARDS: dict[str, Card] = {}
+
+
+def _play(words: list[str], k: int) -> Play | None:
+    if len(words) == k + 1:
+        play = _PLAYS.get(words[k])
+        if play is not None:
+            return play
+        card = _card(words, k)
+        return None if card is None else Play(card)
+    card = _card(words, k)
+    declare = words[k + 1].lower()
+    if declare not in DECLARATIONS:
+        raise _Bad("T003", f"not a declaration: {words[k + 1]!r}", k + 1,
+                   hint="declarations: " + ", ".join(sorted(DECLARATIONS)))
+    if card is None:
+        raise _Bad("T003", "an unknown card '??' cannot be declared", k + 1)
+    extra = len(words) - k - 2
+    if declare == "as":
+        if extra != 1:
+            raise _Bad("T003", "'as' takes one card", k + 1)
+        as_card = _card(words, k + 2)
+        if as_card is None:
+            raise _Bad("T003", "'as' needs a known card", k + 2)
+        return Play(card, "as", None, as_card)
+    if extra:
+        if declare not in SUITED_DECLARATIONS or extra != 1:
+            raise _Bad("T003", f"{declare!r} takes {'a suit' if declare in SUITED_DECLARATIONS else 'no suit'}",
+                       k + 2)
+        try:
+            return Play(card, declare, Suit.parse(words[k + 2]))
+        except CardError:
+            raise _Bad("T003", f"not a suit: {words[k + 2]!r}", k + 2) from None
+    return Play(card, declare)
+
+
+#: Canonical plain plays -> shared Play values.
+_PLAYS: dict[str, Play] = {}
+for _c in build_deck(52, jokers=2):
+    _CARDS[str(_c)] = _c
+    _PLAYS[str(_c)] = Play(_c)
+del _c
+
+
+def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transcript | None, list[Diagnostic]]:
+    """Read a transcript; never raises.
+
+    Returns None with a ``T001`` diagnostic when the input is not text at all;
+    otherwise the record read so far and every problem found.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [Diagnostic("T001", f"not a text file (not UTF-8 at byte {exc.start})",
+                                     path=path, line=1, col=1)]
+    if "\x00" in text or _mostly_binary(text):
+        return None, [Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
+                                 line=1, col=1)]
+    reader = _Reader(path)
+    reader.read(text.lstrip("\ufeff"))
+    return _finish(reader, path, 1)
+
+
+def text_lines(text: str | bytes) -> list[str] | None:
+    """The lines :func:`parse_transcript` reads from ``text`` (None: it is not text)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if "\x00" in text or _mostly_binary(text):
+        return None
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _finish(reader: _Reader, path: str | None, first_line: int) -> tuple[Transcript, list[Diagnostic]]:
+    if not any(h.key == "variant" for h in reader.headers):
+        reader.err("T006", "the header does not name the variant", first_line,
+                   hint="add a line such as 'variant: <bundled name or file>'")
+    if not reader.players and not any(d.code == "T006" and "players" in d.message for d in reader.diags):
+        reader.err("T006", "the header does not name the players", first_line,
+                   hint="add a line such as 'players: Anna Boris Vera Gleb'")
+    return Transcript(tuple(reader.headers), reader.players, tuple(reader.events), path), reader.diags
+
+
+def read_game(lines: Iterable[str], first_line: int = 1, path: str | None = None
+              ) -> tuple[Transcript, list[Diagnostic]]:
+    """Read one game's lines (numbered from ``first_line``); never raises."""
+    reader = _Reader(path)
+    line = reader.line
+    for number, raw in enumerate(lines, start=first_line):
+        line(raw, number)
+    return _finish(reader, path, first_line)
+
+
+def _mostly_binary(text: str) -> bool:
+    sample = text[:4096]
+    if not sample:
+        return False
+    odd = sum(1 for ch in sample if (ord(ch) < 32 and ch not in "\t\r\n\f") or ch == "\ufffd")
+    return odd * 10 > len(sample)
