@@ -22,7 +22,9 @@ from updown_dsl.actions import Play
 from updown_dsl.cli import app
 from updown_dsl.engine import Phase
 from updown_dsl.records.record import game_transcript
-from updown_dsl.cli.report import check_summary, deal_mark, sheet_cell, sheet_rows, sheet_summary, trump_mark
+from updown_dsl.cli.report import check_summary
+from updown_dsl.cli.rules import deal_mark
+from updown_dsl.cli.sheet import sheet_cell, sheet_rows, sheet_summary, trump_mark
 from updown_dsl.records.transcript import format_transcript
 
 LEVELS = ("full", "plays", "sheet")

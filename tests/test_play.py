@@ -405,7 +405,7 @@ def test_quit_stops_cleanly(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from updown_dsl.cli import commands as cli_app
+    from updown_dsl.cli import play as cli_app
 
     def interrupt(*args: object) -> str:
         raise KeyboardInterrupt

@@ -3,8 +3,15 @@
 Each command only parses its arguments, calls the library and renders the result; Rich and
 the library's heavier parts are imported inside the commands, so that start-up stays cheap.
 This package may import every other part of updown; nothing imports it.
+
+``common`` holds the Typer app, the exit codes and the error handling; each command group is a
+module of its own (``variants``, ``score``, ``records``, ``play``, ``simulate``) that adds its
+commands to the app when imported; ``inputs`` reads the files named on the command line;
+``report`` and ``screen`` render results as text.
 """
 
-from .commands import app, main
+# The order of these imports is the order of the commands in ``updown --help``.
+from . import variants, score, records, play, simulate  # noqa: F401  (isort: skip)
+from .common import app, main
 
 __all__ = ["app", "main"]

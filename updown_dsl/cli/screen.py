@@ -18,7 +18,8 @@ from rich.text import Text
 from ..actions import Bid, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Game, Phase, Trick
-from .report import kind_label, sheet_cell, sheet_rows, sheet_summary
+from .rules import kind_label
+from .sheet import sheet_cell, sheet_rows, sheet_summary
 from ..engine.scoring import DealResult
 from ..players.session import Reply, display_order, legal_forms
 from ..lang.variant import Deal, Variant

@@ -1,0 +1,216 @@
+"""What every command shares: the Typer apps, exit codes, output and error handling.
+
+Every command only parses arguments, calls the library and renders the result.
+Library modules (YAML, Lark, the engine) and Rich are imported inside the
+command functions so that ``updown --help`` stays cheap.
+
+Exit codes:
+
+* 0 — success;
+* 1 — problems found (``variant validate``; rule violations in ``check`` and ``sheet``);
+* 2 — usage error (bad option, player count or deal number out of range);
+* 3 — an input cannot be loaded (unknown variant, unreadable or broken variant file, a game
+  record that cannot be read at all); it wins over 1;
+* 4 — internal error (a bug; set ``UPDOWN_DEBUG=1`` to see the traceback);
+* 130 — ``play`` stopped by Ctrl-C (the saved game can be resumed).
+"""
+
+import functools
+import os
+from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, TypeVar
+
+import typer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from ..diagnostics import Diagnostic
+    from ..lang.variant import Variant
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_INTERNAL = 4
+
+_HELP = (
+    "Rules engine and rules DSL for the Up and Down family of exact-bid "
+    "trick-taking games. `updown variants` lists the bundled rule sets."
+)
+
+app = typer.Typer(
+    name="updown",
+    help=_HELP,
+    epilog="Exit codes: 0 ok, 1 problems found, 2 usage error, 3 an input cannot be loaded.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+variant_app = typer.Typer(
+    help="Show and validate variant files.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(variant_app, name="variant")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of text.")]
+
+
+# --------------------------------------------------------------------------- output helpers
+
+
+def _console(stderr: bool = False) -> "Console":
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _colour() -> bool | None:
+    """Colour as Rich would choose it: never with NO_COLOR, always with FORCE_COLOR, else on a terminal."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return None
+
+
+def _echo_json(text: str) -> None:
+    """Machine output: only the JSON text on stdout."""
+    typer.echo(text)
+
+
+def _styled(text: str) -> Any:
+    """Rendered diagnostics as Rich text, coloured where the console allows it."""
+    from rich.text import Text
+
+    t = Text(text)
+    t.highlight_regex(r"\b(error)\[[A-Z]\d{3}\]", "bold red")
+    t.highlight_regex(r"\b(warning)\[[A-Z]\d{3}\]", "bold yellow")
+    t.highlight_regex(r"\b(note)\[[A-Z]\d{3}\]", "bold cyan")
+    t.highlight_regex(r"(?m)^\s*\d* \| *\t*\s*\^+$", "red")
+    t.highlight_regex(r"(?m)^\s+= hint:", "cyan")
+    return t
+
+
+def _print_diagnostics(diags: "list[Diagnostic]", *, stderr: bool) -> None:
+    from .report import load_sources, render_diagnostics
+
+    if not diags:
+        return
+    text = render_diagnostics(diags, load_sources(diags))
+    _console(stderr).print(_styled(text), soft_wrap=True)
+
+
+def _error(message: str) -> None:
+    from rich.text import Text
+
+    t = Text("error: ", style="bold red")
+    t.append(message)
+    _console(True).print(t, soft_wrap=True)
+
+
+def _usage_error(message: str, param: str) -> NoReturn:
+    """Raise a usage error (exit 2) naming the option at fault."""
+    raise typer.BadParameter(message, param_hint=f"'{param}'")
+
+
+def _passthrough_types() -> tuple[type[BaseException], ...]:
+    types: list[type[BaseException]] = [typer.Exit, typer.Abort]
+    typer_exc = getattr(typer, "TyperException", None)
+    if isinstance(typer_exc, type):
+        types.append(typer_exc)
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == "ClickException":
+            types.append(cls)
+    return tuple(types)
+
+
+_PASSTHROUGH = _passthrough_types()
+
+
+def _handle_errors(fn: F) -> F:
+    """Turn library errors into messages on stderr and exit codes (never a traceback)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except _PASSTHROUGH:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the CLI's last line of defence
+            from ..diagnostics import UpdownError
+
+            if isinstance(exc, UpdownError):
+                _print_diagnostics(exc.diagnostics, stderr=True)
+                raise typer.Exit(EXIT_INPUT) from None
+            if isinstance(exc, (OSError, ValueError)):
+                _error(str(exc))
+                raise typer.Exit(EXIT_INPUT) from None
+            if os.environ.get("UPDOWN_DEBUG"):
+                raise
+            _error(f"internal error: {type(exc).__name__}: {exc} "
+                   "(set UPDOWN_DEBUG=1 for the traceback)")
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _load(name_or_path: str) -> "Variant":
+    """Load a variant or raise VariantError (rendered by the handler, exit 3)."""
+    from ..lang.loader import VariantError, try_load_variant
+
+    variant, diags = try_load_variant(name_or_path)
+    if variant is None:
+        raise VariantError(diags)
+    return variant
+
+
+def _players(variant: "Variant", players: Optional[int]) -> int:
+    n = variant.default_players if players is None else players
+    if not variant.min_players <= n <= variant.max_players:
+        _usage_error(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}",
+            "--players",
+        )
+    return n
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --------------------------------------------------------------------------- root
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"updown {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", help="Show the version and exit.",
+                     callback=_version_callback, is_eager=True),
+    ] = False,
+) -> None:
+    """Rules engine and rules DSL for the Up and Down family of card games.
+
+    Exit codes: 0 ok, 1 problems found, 2 usage error, 3 input cannot be loaded.
+    """
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main() -> None:
+    """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
+    app()

@@ -1,0 +1,248 @@
+"""``updown play``: a game at the terminal against bots, saved as it goes."""
+
+import os
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+from .common import (
+    app, _console, _error, EXIT_INPUT, _handle_errors, _load, _players, _plural, _print_diagnostics,
+    _usage_error,
+)
+
+# --------------------------------------------------------------------------- play
+
+EXIT_INTERRUPTED = 130
+
+
+@app.command("play")
+@_handle_errors
+def play_cmd(
+    variant: Annotated[Optional[str], typer.Option(
+        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    seat: Annotated[Optional[int], typer.Option(
+        "--seat", "-s", help="Your seat, 1-based (default 1: eldest in the first deal).")] = None,
+    name: Annotated[Optional[list[str]], typer.Option(
+        "--name", metavar="NAME", help="Player names in seat order (repeat the option or give a "
+        "comma list); one name alone is yours. Default: You and bot names.")] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="Seed of the shuffles and the bots (default: a random one, written in the record).")] = None,
+    bot: Annotated[Optional[str], typer.Option(
+        "--bot", metavar="heuristic|random", help="The bot at the other seats (default heuristic).")] = None,
+    save: Annotated[Optional[str], typer.Option(
+        "--save", metavar="FILE", help="Write the game to FILE as it is played (a new file).")] = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Let --save replace an existing FILE.")] = False,
+    resume: Annotated[Optional[str], typer.Option(
+        "--resume", metavar="FILE", help="Continue the game saved in FILE, writing on to it.")] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Bots at every seat: watch a game.")] = False,
+) -> None:
+    """Play a game at the terminal against bots (or watch bots play).
+
+    Type one action a line: a bid (2), a card (AS, 10h, 7♠), a card with its declaration
+    (JK high, JK demand H), a suit or none when you name trump; ? lists the legal moves,
+    sheet shows the score sheet, quit stops. Input may be piped, one action a line.
+    With --save the game is written as it goes and --resume continues it. Exit status:
+    0 the game ended or stopped at the end of input (or quit); 130 stopped by Ctrl-C.
+    """
+    import sys
+
+    from ..players.bots import BOTS
+    from ..players.session import ResumeError, Session
+
+    if bot is not None and bot not in BOTS:
+        _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    if watch and seat is not None:
+        _usage_error("--watch puts a bot at every seat: leave out --seat", "--seat")
+    names = [n.strip() for given in (name or []) for n in given.split(",") if n.strip()]
+    if resume is not None:
+        for given, option in ((variant, "--variant"), (players, "--players"), (name, "--name"),
+                              (seed, "--seed"), (save, "--save")):
+            if given:
+                _usage_error(f"{option} comes from the saved game with --resume", option)
+        humans = [] if watch else ([seat - 1] if seat is not None else None)
+        try:
+            session = Session.resume(resume, humans=humans, bot=bot)
+        except ResumeError as exc:
+            if exc.diagnostics:
+                _print_diagnostics(exc.diagnostics, stderr=True)
+            _error(str(exc))
+            raise typer.Exit(EXIT_INPUT) from None
+        if any(s >= session.game.players for s in session.humans):
+            session.close()
+            _usage_error(f"the saved game has {session.game.players} players", "--seat")
+    else:
+        if variant is None:
+            _usage_error("name the variant to play (or --resume a saved game)", "--variant")
+        loaded = _load(variant)
+        n = _players(loaded, players)
+        if seat is not None and not 1 <= seat <= n:
+            _usage_error(f"the seats are 1 to {n}, not {seat}", "--seat")
+        if save is not None and os.path.lexists(save) and not force:
+            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+        humans = [] if watch else [(seat or 1) - 1]
+        from ..players.session import seat_names
+
+        try:
+            seat_names(n, humans, names)
+        except ValueError as exc:
+            _usage_error(str(exc), "--name")
+        session = Session.start(loaded, n, names=names, humans=humans, seed=seed, bot=bot or "heuristic",
+                                save=save, force=force, variant_label=_play_label(variant, save))
+    out = _console()
+    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty())
+    saved = resume if resume is not None else save
+    _intro(out, session, resume)
+    try:
+        outcome = session.run(frontend)
+    except KeyboardInterrupt:
+        session.close()
+        out.print()
+        _stopped(out, session, saved, "interrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    session.close()
+    if outcome == "over":
+        frontend.final(session)
+        if saved is not None:
+            out.print(f"The game is saved in {saved}.", markup=False, highlight=False)
+    else:
+        _stopped(out, session, saved, "stopped")
+
+
+def _play_label(variant: str, save: Optional[str]) -> str:
+    """The variant as the record names it: a bundled name, or a file path from the record's folder."""
+    if save is None or not os.path.isfile(variant):
+        return variant  # a bundled name (or no record to write it in)
+    target = os.path.abspath(variant)
+    try:
+        return os.path.relpath(target, os.path.dirname(os.path.abspath(save)))
+    except ValueError:  # another drive
+        return target
+
+
+def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
+    from rich.text import Text
+
+    g = session.game
+    t = Text()
+    t.append(g.variant.name, style="bold")
+    t.append(f": {g.players} players, {_plural(len(g.deals), 'deal')}, seed {session.seed}. ")
+    if resume is not None:
+        t.append(f"Resuming {resume} in deal {g.deal.number}. ")
+    if session.humans:
+        you = sorted(session.humans)[0]
+        name = session.names[you]
+        t.append(f"You play seat {you + 1}" + ("" if name == "You" else f" as {name}")
+                 + ". Type ? for the legal moves, quit to stop.")
+    else:
+        t.append("Bots at every seat.")
+    out.print(t, soft_wrap=True)
+
+
+def _stopped(out: "Console", session: Any, saved: Optional[str], how: str) -> None:
+    from rich.text import Text
+
+    g = session.game
+    t = Text(f"Game {how} in deal {g.deal.number} of {len(g.deals)}. ", style="bold yellow")
+    if saved is not None:
+        t.append(f"It is saved in {saved}: `updown play --resume {saved}` continues it.", style="")
+    else:
+        t.append("It was not saved (--save FILE keeps a game).", style="")
+    out.print(t, soft_wrap=True)
+
+
+def _print_wide(out: "Console", renderable: Any) -> None:
+    """Print a table at its natural width (wider than the terminal rather than cut short)."""
+    from rich.console import Console
+    if out.width >= 10_000:
+        out.print(renderable)
+        return
+    # A table does not expand: on a very wide console it keeps its natural width.
+    wide = Console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
+                   color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
+    wide.print(renderable)
+
+
+class _Terminal:
+    """The session's frontend at a terminal (or a pipe): Rich output, lines of input."""
+
+    def __init__(self, out: "Console", *, tty: bool, stdin_tty: bool) -> None:
+        self.out = out
+        self.tty = tty
+        self.stdin_tty = stdin_tty
+        self.deal_shown = 0
+
+    def turn(self, session: Any, seat: int) -> None:
+        from .screen import seat_screen
+
+        self.out.print()
+        self.out.print(seat_screen(session.view(seat), session.names, deals=len(session.game.deals)))
+
+    def read(self, session: Any, seat: int, prompt: str) -> Optional[str]:
+        import sys
+
+        who = f"{session.names[seat]}, " if len(session.humans) > 1 else ""
+        label = f"{who}{prompt}> "
+        if self.stdin_tty:
+            try:
+                return self.out.input(label, markup=False)
+            except EOFError:
+                self.out.print()
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        line = line.rstrip("\r\n")
+        self.out.print(label + line, markup=False, highlight=False, soft_wrap=True)
+        return line
+
+    def reply(self, session: Any, seat: int, reply: Any) -> None:
+        from .screen import reply_text
+
+        if reply.kind == "show":
+            if reply.message == "sheet":
+                self.sheet(session)
+            else:
+                self.turn(session, seat)
+            return
+        self.out.print(reply_text(reply), soft_wrap=True)
+
+    def step(self, session: Any, step: Any) -> None:
+        from .screen import deal_result_text, deal_title, deal_tricks, standing_text, trick_text
+
+        game = session.game
+        watch = not session.humans
+        if step.trick is not None and (not watch or self.tty):
+            result = step.result
+            if watch and self.deal_shown != (result.deal.number if result else game.deal.number):
+                self.deal_shown = result.deal.number if result else game.deal.number
+                deal, dealer = (result.deal, result.dealer) if result else (game.deal, game.dealer)
+                self.out.print(deal_title(deal, dealer, game.variant, session.names, len(game.deals)),
+                               style="bold", soft_wrap=True)
+            trump = result.trump if result is not None else game.trump
+            self.out.print(trick_text(step.trick, step.trick_number, session.names, trump=trump,
+                                      variant=game.variant), soft_wrap=True)
+            if watch and result is None:
+                self.out.print(standing_text(game, session.names), soft_wrap=True)
+        if step.result is not None:
+            r = step.result
+            if watch and not self.tty:
+                self.out.print()
+                self.out.print(deal_title(r.deal, r.dealer, game.variant, session.names, len(game.deals)),
+                               style="bold", soft_wrap=True)
+                self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=True)
+            self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=True)
+            self.sheet(session)
+
+    def sheet(self, session: Any) -> None:
+        from .screen import sheet_table
+
+        _print_wide(self.out, sheet_table(session.game, session.names))
+
+    def final(self, session: Any) -> None:
+        from .screen import final_text
+
+        self.out.print(final_text(session.game, session.names), soft_wrap=True)

@@ -1,0 +1,245 @@
+"""``updown check``, ``updown sheet`` and ``updown convert``: commands over recorded games."""
+
+import os
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .common import (
+    app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _handle_errors, JsonOpt,
+    _plural, _usage_error,
+)
+from .inputs import _input_is_json, _Inputs, _print_rendered, STDIN, _write_new
+
+# --------------------------------------------------------------------------- check
+
+
+FilesArg = Annotated[list[str], typer.Argument(
+    metavar="FILE...",
+    help="Game records (logs or the JSON form; glob patterns are expanded; '-' reads standard input).")]
+
+
+@app.command("check")
+@_handle_errors
+def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
+    """Replay recorded games through the engine and report every broken rule.
+
+    Each file may hold several games. Exit status: 0 every game is clean (notes and
+    warnings allowed), 1 rule violations were found, 3 an input cannot be read.
+    """
+    from ..diagnostics import Diagnostic
+    from .report import check_summary, diagnostics_json, sort_diagnostics
+
+    inputs = _Inputs()
+    paths = inputs.expand(files)
+    all_diags: list[Diagnostic] = []
+    clean = unfinished = unreadable = 0
+    errors: list[int] = []
+    printed = {False: False, True: False}
+    for arg in paths:
+        for report in inputs.reports(arg):
+            diags = sort_diagnostics(report.diagnostics)
+            if not report.readable:
+                unreadable += 1
+            elif report.errors:
+                errors.append(len(report.errors))
+            else:
+                clean += 1
+            if report.readable and not report.finished:
+                unfinished += 1
+            if json_out:
+                all_diags.extend(diags)
+            elif diags:
+                stream = not report.readable  # unreadable inputs on stderr, findings on stdout
+                if printed[stream]:
+                    _console(stream).print()
+                _print_rendered(inputs.render(diags), stderr=stream)
+                printed[stream] = True
+    if json_out:
+        _echo_json(diagnostics_json(all_diags))
+    else:
+        if printed[False]:
+            typer.echo()
+        # (click's styling: a clean check never needs Rich)
+        typer.secho(check_summary(len(paths), clean, errors, unfinished, unreadable),
+                    fg="red" if errors or unreadable else "green", bold=True, color=_colour())
+    if unreadable:
+        raise typer.Exit(EXIT_INPUT)
+    if errors:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+@app.command("sheet")
+@_handle_errors
+def sheet_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE",
+                                        help="A game record (log or JSON form; '-' reads standard input).")],
+    game_no: Annotated[int, typer.Option("--game", "-g", min=1,
+                                         help="Which game of the file (1-based).")] = 1,
+    json_out: JsonOpt = False,
+) -> None:
+    """A recorded game as the paper score sheet, with the points the engine gives.
+
+    One row per deal (and per penalty, cut or abandoned deal), running totals, then
+    the settlement and the winners. The rule violations found follow the sheet (exit 1).
+    """
+    from .report import sort_diagnostics, to_json
+    from .sheet import sheet_rows, sheet_summary
+
+    inputs = _Inputs()
+    report = None
+    count = 0
+    for count, r in enumerate(inputs.reports(file), start=1):
+        if count == game_no:
+            report = r
+            break
+    if report is None:
+        _usage_error(f"{inputs.name(file)} holds {_plural(count, 'game')}, not {game_no}", "--game")
+    diags = sort_diagnostics(report.diagnostics)
+    if not report.readable or report.game is None:
+        if json_out:
+            from .report import diagnostics_json
+
+            _echo_json(diagnostics_json(diags))
+        else:
+            _print_rendered(inputs.render(diags), stderr=True)
+        raise typer.Exit(EXIT_INPUT)
+    game = report.game
+    players = list(report.transcript.players) if report.transcript is not None else [
+        f"p{i + 1}" for i in range(game.players)]
+    rows = sheet_rows(game, players, report.transcript)
+    summary = sheet_summary(game, players)
+    if json_out:
+        _echo_json(to_json({
+            "path": report.path,
+            "game": game_no,
+            "variant": report.transcript.variant if report.transcript is not None else game.variant.name,
+            "level": report.level,
+            "players": players,
+            "rows": rows,
+            **summary,
+            "diagnostics": [d.to_dict() for d in diags],
+        }))
+    else:
+        _print_sheet(game.variant.name, players, rows, summary, report.path, game_no)
+        if diags:
+            _console().print()
+            _print_rendered(inputs.render(diags), stderr=False)
+    if report.errors:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], summary: dict[str, Any],
+                 path: str | None, game_no: int) -> None:
+    from rich.text import Text
+
+    from .sheet import sheet_cell
+    from .screen import sheet_frame
+
+    out = _console()
+    title = Text(variant, style="bold")
+    if path:
+        title.append(f"  {path}" + (f", game {game_no}" if game_no > 1 else ""), style="dim")
+    out.print(title, soft_wrap=True)
+    table = sheet_frame(players)
+    notes: list[Text] = []
+    for row in rows:
+        kind = row["kind"]
+        number = str(row["deal"])
+        style = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}.get(kind, "")
+        if kind == "deal":
+            cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
+        elif kind == "abandoned":
+            number += "*"
+            cells = [number, row["mark"], row["trump"], Text(row["dealer"], style=style)]
+        else:
+            number += "*"
+            cells = [number, "", "", Text(kind, style=style)]
+        if row["note"] and kind != "deal":
+            notes.append(Text(f"{number} {row['note']}", style=style))
+        for seat in row["seats"]:
+            cells += [sheet_cell(seat, kind), str(seat["total"])]
+        table.add_row(*cells, style="dim" if kind == "abandoned" else None)
+    from rich.measure import Measurement
+
+    # Never cut a number short: wider than the terminal rather than "1…".
+    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
+    if natural > out.width:
+        from rich.console import Console
+
+        out = Console(highlight=False, width=natural)
+    out.print(table)
+    for note in notes:
+        out.print(note, soft_wrap=True)
+    if summary["finished"]:
+        line = Text(f"game over after deal {summary['last_deal']}", style="bold")
+        if summary["over_reason"]:
+            line.append(f" ({summary['over_reason']})", style="")
+        out.print(line, soft_wrap=True)
+        settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
+        out.print(Text(f"settlement: {settle}"), soft_wrap=True)
+        winners = summary["winners"]
+        out.print(Text(("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners),
+                       style="bold green"), soft_wrap=True)
+    else:
+        out.print(Text(f"unfinished after deal {summary['last_deal']} of {summary['deals']}",
+                       style="bold yellow"), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- convert
+
+
+@app.command("convert")
+@_handle_errors
+def convert_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE",
+                                        help="A game record (log or JSON form; '-' reads standard input).")],
+    to: Annotated[Optional[str], typer.Option(
+        "--to", "-t", metavar="json|log",
+        help="Output form (default: the other one).")] = None,
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite OUT if it exists.")] = False,
+) -> None:
+    """Convert a game record between the log form and the JSON form.
+
+    The log is written in canonical form; a file of several games gives a JSON list.
+    Only the record is read: rules are not checked (use `updown check`). A record the
+    reader cannot read in full is not converted (exit 3).
+    """
+    import json
+
+    from ..diagnostics import Severity
+    from ..records.transcript import format_transcript, transcript_to_json
+
+    if to is not None and to.lower() not in ("json", "log"):
+        _usage_error(f"the output form is 'json' or 'log', not {to!r}", "--to")
+    if output is not None and output != STDIN and os.path.lexists(output) and not force:
+        _usage_error(f"{output} exists; add --force to overwrite it", "--output")
+    inputs = _Inputs()
+    records = inputs.records(file)
+    diags = [d for _, ds in records for d in ds]
+    blocking = any(t is None for t, _ in records) or any(d.severity == Severity.ERROR for d in diags)
+    if diags:
+        from .report import sort_diagnostics
+
+        _print_rendered(inputs.render(sort_diagnostics(diags)), stderr=True)
+    if blocking:
+        _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
+        raise typer.Exit(EXIT_INPUT)
+    games = [t for t, _ in records if t is not None]
+    form = to.lower() if to is not None else ("log" if _input_is_json(inputs, file) else "json")
+    if form == "json":
+        data = [transcript_to_json(t) for t in games]
+        text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = "\n".join(format_transcript(t) for t in games)
+    if output is None or output == STDIN:
+        typer.echo(text, nl=False)
+        return
+    _write_new(output, text, force)
+    _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",
+                         soft_wrap=True, markup=False, highlight=False)

@@ -1,0 +1,104 @@
+"""``updown score``: one seat's points for a bid and a take, worked out by the variant's formulas."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error
+
+# --------------------------------------------------------------------------- score
+
+
+@app.command("score")
+@_handle_errors
+def score_cmd(
+    variant_name: Annotated[str, typer.Argument(metavar="VARIANT",
+                                                help="A bundled variant name or a variant file.")],
+    deal: Annotated[int, typer.Option("--deal", "-d", help="Deal number in the schedule (1-based).")],
+    taken: Annotated[int, typer.Option("--taken", "-t", help="Tricks the player took.")],
+    bid: Annotated[Optional[int], typer.Option(
+        "--bid", "-b", help="The player's bid (optional in deals without bidding).")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    total: Annotated[int, typer.Option("--total", help="The player's running total before the deal.")] = 0,
+    dealer: Annotated[bool, typer.Option("--dealer", help="The player is the dealer.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """One player's points for one deal of the schedule."""
+    from .report import to_json
+    from .rules import kind_label
+    from ..lang.schedule import deck_size, resolve_schedule
+    from ..engine.scoring import seat_score
+
+    variant = _load(variant_name)
+    n = _players(variant, players)
+    deals = resolve_schedule(variant, n)
+    if not 1 <= deal <= len(deals):
+        _usage_error(f"{variant.name} with {n} players has deals 1 to {len(deals)}, not {deal}",
+                     "--deal")
+    d = deals[deal - 1]
+    kind = variant.kinds[d.kind]
+    if not 0 <= taken <= d.cards:
+        _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: tricks taken must be 0 to "
+                     f"{d.cards}, not {taken}", "--taken")
+    ignored_bid = False
+    if kind.bidding == "none":
+        if bid is not None:
+            ignored_bid = True
+        bid = None
+    else:
+        if bid is None:
+            _usage_error(f"missing: deal {deal} ({d.kind}) has bidding, so the bid is required",
+                         "--bid")
+        if not 0 <= bid <= d.cards:
+            _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: the bid must be 0 to "
+                         f"{d.cards}, not {bid}", "--bid")
+
+    env = {
+        "cards": d.cards,
+        "players": n,
+        "deal": d.number,
+        "deals": len(deals),
+        "set": d.set,
+        "set_deal": d.set_deal,
+        "set_deals": sum(1 for x in deals if x.set == d.set),
+        "deck": deck_size(variant),
+        **variant.scoring.params,
+    }
+    points = seat_score(variant, kind, env, bid=bid, taken=taken, total=total, is_dealer=dealer)
+    formula = kind.score if kind.score is not None else variant.scoring.deal
+    if json_out:
+        _echo_json(to_json({
+            "variant": variant.name,
+            "players": n,
+            "deal": d.number,
+            "cards": d.cards,
+            "kind": d.kind,
+            "set": d.set,
+            "set_deal": d.set_deal,
+            "multiplier": kind.multiplier,
+            "bid": bid,
+            "taken": taken,
+            "total": total,
+            "is_dealer": dealer,
+            "formula": formula.source,
+            "score": points,
+        }))
+        return
+    if ignored_bid:
+        _console(True).print(f"note: deal {deal} ({d.kind}) has no bidding; --bid is ignored",
+                             soft_wrap=True, markup=False)
+    where = f"{_plural(d.cards, 'card')}"
+    if len(variant.schedule) > 1:
+        where += f", set {d.set}"
+    where += f", {kind_label(variant, d.kind)}"
+    bid_text = "no bids" if bid is None else f"bid {bid}"
+    extra = []
+    if total:
+        extra.append(f"total before {total}")
+    if dealer:
+        extra.append("dealer")
+    extra_text = f" ({', '.join(extra)})" if extra else ""
+    line = (f"{variant.name}, {n} players, deal {d.number} ({where}): {bid_text}, taken {taken}"
+            f"{extra_text} → {points}")
+    _console().print(line, soft_wrap=True, markup=False)

@@ -1,0 +1,114 @@
+"""``updown simulate``: many bot games, the per-seat figures and (optionally) their records."""
+
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
+
+from .common import app, _handle_errors, _load, _players, _usage_error
+
+# --------------------------------------------------------------------------- simulate
+
+
+@app.command("simulate")
+@_handle_errors
+def simulate_cmd(
+    variant: Annotated[str, typer.Option(
+        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.")],
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 100,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
+    bots: Annotated[str, typer.Option(
+        "--bots", metavar="KIND,...", help="Bot kinds: one for every seat (e.g. heuristic,random,random,random) "
+        "or one for all seats.")] = "heuristic",
+    rotate: Annotated[bool, typer.Option(
+        "--rotate/--no-rotate", help="Move the line-up one seat each game.")] = True,
+    out: Annotated[Optional[str], typer.Option(
+        "--out", metavar="DIR", help="Write one transcript per game into DIR (created if needed; "
+        "existing files are not replaced).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
+    variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
+    """
+    import json
+    from pathlib import Path
+
+    from ..players.bots import BOTS
+    from ..records.record import game_transcript
+    from ..players.simulate import lineup, simulate
+    from ..records.transcript import format_transcript
+
+    loaded = _load(variant)
+    n = _players(loaded, players)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    for kind in kinds:
+        if kind not in BOTS:
+            _usage_error(f"no bot named {kind!r} (bots: {', '.join(BOTS)})", "--bots")
+    if len(kinds) == 1:
+        kinds = kinds * n
+    if len(kinds) != n:
+        _usage_error(f"{len(kinds)} bot kinds for {n} players: give one, or one per seat", "--bots")
+    folder = Path(out) if out is not None else None
+    if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            _usage_error(f"{out} is a file, not a folder", "--out")
+        folder.mkdir(parents=True, exist_ok=True)
+    label = variant if "/" not in variant and not variant.endswith((".yaml", ".yml")) \
+        else str(Path(variant).resolve())
+    stem = loaded.name.replace(" ", "-")
+    width = len(str(games))
+
+    def save(g: int, game: "Game") -> None:
+        if folder is None:
+            return
+        names = [f"{kind[0].upper()}{s + 1}" for s, kind in enumerate(lineup(kinds, g, rotate))]
+        text = format_transcript(game_transcript(game, names, level="full", variant=label,
+                                                 extra=[("seed", f"{seed}:{g}")]))
+        target = folder / f"{stem}-{g + 1:0{width}d}.log"
+        with open(target, "x", encoding="utf-8") as handle:  # never replace a file
+            handle.write(text)
+
+    if json_out:
+        summary = simulate(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, on_game=save)
+        print(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{loaded.name}: {games} games", total=games)
+
+        def step(g: int, game: "Game") -> None:
+            save(g, game)
+            progress.advance(task)
+
+        summary = simulate(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, on_game=step)
+    _print_simulation(summary, folder)
+
+
+def _print_simulation(summary: Any, folder: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    v = summary.variant
+    console.print(f"[bold]{v.variant}[/bold]: {v.games} games, {v.players} players, seed {summary.seed}; "
+                  f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
+                  f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
+                  + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
+    for title, rows, first in (("by seat", summary.seats, "seat"), ("by bot", summary.kinds, "bot")):
+        table = Table(title=title, title_justify="left")
+        for col in (first, "games", "mean points", "sd", "wins", "bids made"):
+            table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
+        for r in rows:
+            key = f"{r.seat + 1} ({r.bot})" if first == "seat" else r.bot
+            table.add_row(key, str(r.games), f"{r.mean_points:.1f}", f"{r.sd_points:.1f}",
+                          f"{r.wins:g}", f"{r.bids_made:.1%}")
+        console.print(table)
+    if folder is not None:
+        console.print(f"games written to {folder}/ (check them with: updown check {folder}/*)")

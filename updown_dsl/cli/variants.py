@@ -1,0 +1,237 @@
+"""``updown variants``, ``updown variant show`` and ``updown variant validate``: the rule sets."""
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .common import (
+    app, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _handle_errors, JsonOpt, _load, _players,
+    _plural, _print_diagnostics, variant_app,
+)
+
+# --------------------------------------------------------------------------- variants
+
+
+@app.command("variants")
+@_handle_errors
+def variants_cmd(json_out: JsonOpt = False) -> None:
+    """List the bundled variants."""
+    from ..lang.loader import bundled_names, try_load_variant
+    from .report import to_json
+    from .rules import pack_text
+    from ..lang.schedule import resolve_schedule
+
+    rows: list[dict[str, Any]] = []
+    failed: list[Any] = []
+    for name in bundled_names():
+        variant, diags = try_load_variant(name)
+        if variant is None:
+            failed.extend(diags)
+            continue
+        rows.append({
+            "name": variant.name,
+            "min_players": variant.min_players,
+            "max_players": variant.max_players,
+            "default_players": variant.default_players,
+            "pack": pack_text(variant),
+            "deals": len(resolve_schedule(variant, variant.default_players)),
+            "description": variant.description,
+        })
+    if json_out:
+        _echo_json(to_json(rows))
+    else:
+        from rich.table import Table
+
+        from rich import box
+        from rich.text import Text
+
+        out = _console()
+        wide = out.width >= 120
+        table = Table(box=box.SIMPLE_HEAD, caption="players: min–max (default); "
+                      "deals: for the default player count", caption_justify="left",
+                      leading=0 if wide else 1)
+        table.add_column("name" if wide else "name / description", no_wrap=wide, ratio=None if wide else 1)
+        table.add_column("players", no_wrap=True)
+        table.add_column("pack", no_wrap=wide)
+        table.add_column("deals", no_wrap=True, justify="right")
+        if wide:
+            table.add_column("description")
+        for r in rows:
+            label = Text(r["name"], style="bold")
+            cells = [
+                f"{r['min_players']}–{r['max_players']} ({r['default_players']})",
+                r["pack"],
+                str(r["deals"]),
+            ]
+            if wide:
+                table.add_row(label, *cells, r["description"])
+            else:
+                if r["description"]:
+                    label.append("\n" + r["description"], style="dim")
+                table.add_row(label, *cells)
+        out.print(table)
+    if failed:
+        _print_diagnostics(failed, stderr=True)
+        raise typer.Exit(EXIT_INPUT)
+
+
+# --------------------------------------------------------------------------- variant show
+
+
+@variant_app.command("show")
+@_handle_errors
+def show_cmd(
+    name: Annotated[str, typer.Argument(metavar="VARIANT",
+                                        help="A bundled variant name or a variant file.")],
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a variant's resolved rules and its deal schedule."""
+    from .report import to_json
+    from .rules import deals_data, hand_sizes_text, kind_label, pack_text, rules_data, rules_sections
+    from ..lang.schedule import deck_size, resolve_schedule
+
+    variant = _load(name)
+    n = _players(variant, players)
+    deals = resolve_schedule(variant, n)
+    if json_out:
+        data = {
+            "name": variant.name,
+            "description": variant.description,
+            "source": variant.source,
+            "path": variant.path,
+            "players": n,
+            "min_players": variant.min_players,
+            "max_players": variant.max_players,
+            "default_players": variant.default_players,
+            "deck_size": deck_size(variant),
+            "pack": pack_text(variant),
+            "hand_sizes": hand_sizes_text(deals),
+            "deals": deals_data(deals),
+            "rules": dict(variant.options),
+            "resolved": rules_data(variant),
+        }
+        _echo_json(to_json(data))
+        return
+
+    from rich.table import Table
+    from rich.text import Text
+
+    out = _console()
+    title = Text(variant.name, style="bold")
+    if variant.description:
+        title.append(" — " + variant.description, style="")
+    out.print(title)
+    if variant.source:
+        out.print(Text("source: " + variant.source, style="dim"))
+    if variant.path:
+        out.print(Text("file: " + str(variant.path), style="dim"))
+
+    out.print(Text("Rules", style="bold"))
+    rules = Table()
+    rules.add_column("section", style="bold", no_wrap=True)
+    rules.add_column("rule", no_wrap=True)
+    rules.add_column("value")
+    sections = rules_sections(variant)
+    for i, (section, items) in enumerate(sections):
+        for j, (key, value) in enumerate(items):
+            rules.add_row(section if j == 0 else "", key, Text(value),
+                          end_section=j == len(items) - 1 and i < len(sections) - 1)
+    out.print(rules)
+
+    out.print(Text(f"Deal schedule for {n} players: {_plural(len(deals), 'deal')}", style="bold"))
+    sched = Table()
+    sched.add_column("#", justify="right")
+    sched.add_column("set", justify="right")
+    sched.add_column("cards", justify="right")
+    sched.add_column("kind")
+    for d in deals:
+        sched.add_row(str(d.number), str(d.set), str(d.cards), kind_label(variant, d.kind))
+    out.print(sched)
+    out.print(Text("hand sizes: " + hand_sizes_text(deals)), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- variant validate
+
+
+@variant_app.command("validate")
+@_handle_errors
+def validate_cmd(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...",
+                                               help="Variant files (or bundled names) to check.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Check variant files and report every problem with its line and column."""
+    from pathlib import Path
+
+    from ..diagnostics import Diagnostic, Severity
+    from ..lang.loader import resolve_variant_path, try_load_variant
+    from .report import diagnostics_json, sort_diagnostics, validate_summary
+
+    all_diags: list[Diagnostic] = []
+    valid = 0
+    problems: list[int] = []
+    unreadable = 0
+    for arg in files:
+        path = Path(arg)
+        unread: Diagnostic | None = None
+        if path.exists() and not path.is_file():
+            unread = Diagnostic("V001", "cannot read variant file: it is not a regular file", path=arg)
+        elif path.is_file():
+            try:
+                path.read_bytes().decode("utf-8")
+            except OSError as exc:
+                unread = Diagnostic("V001", f"cannot read variant file: {exc.strerror or exc}",
+                                    path=arg)
+            except UnicodeDecodeError as exc:
+                unread = Diagnostic("V001", f"cannot read variant file: not UTF-8 text ({exc.reason} "
+                                    f"at byte {exc.start})", path=arg)
+        elif resolve_variant_path(arg) is None:
+            _, diags = try_load_variant(arg)
+            hint = diags[0].hint if diags and diags[0].hint else None
+            unread = Diagnostic(
+                "V001", "cannot read variant file: no such file (or bundled variant)", path=arg,
+                hint=hint if hint and hint.startswith("did you mean") else None,
+            )
+        if unread is not None:
+            unreadable += 1
+            all_diags.append(unread)
+            if not json_out:
+                _print_diagnostics([unread], stderr=True)
+            continue
+
+        variant, diags = try_load_variant(arg)
+        diags = sort_diagnostics(diags)
+        all_diags.extend(diags)
+        if variant is not None:
+            valid += 1
+        else:
+            problems.append(sum(1 for d in diags if d.severity == Severity.ERROR) or len(diags))
+        if not json_out:
+            if diags:
+                _print_diagnostics(diags, stderr=False)
+                _console().print()
+            if variant is not None:
+                _console().print(_ok_text(arg), soft_wrap=True)
+
+    if json_out:
+        _echo_json(diagnostics_json(all_diags))
+    else:
+        from rich.text import Text
+
+        style = "bold green" if not problems and not unreadable else "bold red"
+        _console().print(Text(validate_summary(len(files), valid, problems, unreadable), style=style),
+                         soft_wrap=True)
+    if unreadable:
+        raise typer.Exit(EXIT_INPUT)
+    if problems:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _ok_text(path: str) -> Any:
+    from rich.text import Text
+
+    t = Text(f"{path}: ")
+    t.append("ok", style="green")
+    return t
