@@ -1,8 +1,7 @@
 """Dealing and trump: the start of a deal, shuffling, explicit deals, the cut and trump.
 
 Every deal starts in :meth:`Dealing._start_deal`. A random deal goes from shuffled card
-indices straight to bit sets; an explicit deal (:meth:`Dealing.deal_cards`) is checked
-before anything changes, so a refused deal leaves the game as it was.
+indices straight to bit sets; the deals a record writes down are in :mod:`.recorded`.
 """
 
 from __future__ import annotations
@@ -204,125 +203,6 @@ class Dealing(State):
         if rules.random_no_trump:
             options.append(None)
         return self.rng.choice(options)
-
-    def deal_cards(
-        self,
-        hands: Sequence[Sequence[Card]],
-        *,
-        turned: Card | None = None,
-        cut_card: Card | None = None,
-        random_trump: Suit | None = None,
-        recorded_trump: Suit | None = None,
-    ) -> None:
-        """Give each seat its cards (in the order dealt) and find trump.
-
-        :param turned: the card turned for trump (ignored unless the rules turn one).
-        :param cut_card: the card exposed at the cut (for the cut rule).
-        :param random_trump: the suit drawn when trump is random.
-        :param recorded_trump: the trump suit as a record gives it when the turned card is
-            not known (``turned`` omitted).
-        :raises IllegalAction: for a wrong hand size or a card not in the pack or dealt twice.
-        """
-        if self.phase is not Phase.DEAL:
-            raise _phase_error(self.phase)
-        n, k = self.players, self._deal.cards
-        table = self.table
-        masks, dealt, seen = self._dealt_masks(hands, k)
-        if len(masks) != n:
-            raise IllegalAction(violation("R002", f"{len(masks)} hands for {n} players"))
-        # Find trump before changing anything, so a refused deal leaves the game as it was.
-        dp = self._dp
-        rules, rule = dp.trump_rules, dp.trump_rule
-        trump, shown = -1, None
-        if rule == "fixed":
-            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
-        elif rule == "random":
-            if random_trump is None and not rules.random_no_trump:
-                raise IllegalAction(violation("R002", "the randomly drawn trump suit must be given"))
-            trump = -1 if random_trump is None else SUIT_ID[random_trump]
-        elif rule in ("turned", "last_dealt"):
-            shown = turned if rule == "turned" else hands[self.dealer][-1]
-            if shown is None and recorded_trump is not None:
-                trump = SUIT_ID[recorded_trump]
-            else:
-                if shown is None:
-                    raise IllegalAction(violation("R002", "no card was turned for trump"))
-                i = table.index.get(shown, -1)
-                if i < 0:
-                    raise IllegalAction(violation("R013", f"the turned card {shown} is not in this pack"))
-                if rule == "turned" and (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", f"the turned card {shown} was also dealt"))
-                trump = table.turned_suit[i]
-        cut_index = table.index.get(cut_card) if cut_card is not None else None
-        if cut_card is not None and cut_index is None:
-            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
-        self._install(masks, dealt, rules, rule, trump, shown, cut_index)
-
-    def _dealt_masks(self, hands: Sequence[Sequence[Card]], k: int
-                     ) -> tuple[list[int], list[tuple[int, ...]], int]:
-        """Bit sets and card indices of hands given as cards, and the set of all of them.
-
-        :raises IllegalAction: for a wrong hand size, a card not in the pack or dealt twice.
-        """
-        by_id, bit = self.table.by_id, self.table.bit
-        seen = 0
-        masks = []
-        dealt: list[tuple[int, ...]] = []
-        try:
-            for h in hands:
-                idx = tuple([by_id[c.id] for c in h])
-                m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
-                if len(idx) != k or min(idx, default=0) < 0 or m.bit_count() != k or m & seen:
-                    raise ValueError
-                seen |= m
-                masks.append(m)
-                dealt.append(idx)
-            return masks, dealt, seen
-        except (AttributeError, IndexError, TypeError, ValueError):
-            pass
-        # Something is wrong: find the first problem card by card, for its message.
-        seen = 0
-        for s, h in enumerate(hands):
-            if len(h) != k:
-                raise IllegalAction(violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal "
-                                                      f"{self._deal.number} has {k}"))
-            for c in h:
-                i = by_id[c.id] if isinstance(c, Card) else -1
-                if i < 0:
-                    raise IllegalAction(violation("R013", f"{c} is not in this pack"))
-                if (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", f"{c} was dealt twice"))
-                seen |= 1 << i
-        raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover
-
-    def deal_unknown(self, *, trump: Suit | None = None, turned: Card | None = None,
-                     chosen: bool = False, cut_card: Card | None = None) -> None:
-        """Start the deal without knowing the cards (a score sheet): trump as written.
-
-        With ``chosen`` (and rules that let a player name trump) the game waits for
-        that player's :class:`ChooseTrump`. Bids are then checked as usual; finish the
-        deal with :meth:`record_tricks`.
-
-        :raises IllegalAction: outside phase ``DEAL``.
-        """
-        if self.phase is not Phase.DEAL:
-            raise _phase_error(self.phase)
-        self._hands = [0] * self.players
-        self._log.dealt = None
-        self._changed()
-        cut_index = self.table.index.get(cut_card) if cut_card is not None else None
-        if cut_card is not None and cut_index is None:
-            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
-        self._apply_cut(cut_index)
-        self.turned = turned
-        self._set_trump(-1 if trump is None else SUIT_ID[trump])
-        dp = self._dp
-        if chosen and dp.trump_rule == "chosen":
-            self._trump_chooser = self._seat_by(dp.trump_rules.chooser)
-            self.phase = Phase.TRUMP
-            self.to_act = self._trump_chooser
-            return
-        self._after_trump()
 
     def _seat_by(self, rule: str) -> int:
         return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)

@@ -4,7 +4,7 @@
 end of a deal) over one set of slots. The engine knows no variant by name: every rule
 comes from the variant's fields, worked out once per table size in
 :mod:`updown_dsl.engine.plan`. State is mutable for speed; read it through the
-properties, change it only with :meth:`Game.apply`, :meth:`~Dealing.deal_cards` and
+properties, change it only with :meth:`Game.apply`, :meth:`~RecordedDeals.deal_cards` and
 :meth:`~EndOfDeal.revoke`.
 """
 
@@ -18,10 +18,10 @@ from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
 from ..lang.variant import Deal, DealKind, Variant
 from .bidding import Bidding, bid_choices
-from .dealing import Dealing
 from .endgame import EndOfDeal
 from .plan import table_plan
 from .play import Playing
+from .recorded import RecordedDeals
 from .state import IllegalAction, Phase, State, violation
 from .tables import SUITS
 from .wild import Wild
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(Dealing, Bidding, Playing, Wild, EndOfDeal):
+class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.
