@@ -1,0 +1,300 @@
+"""Building the variant model from a checked tree: sections, the deal schedule, trump and wild cards."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ..cards import Card, CardError, build_deck
+from ..diagnostics import Diagnostic
+from .schema import SCHEMA
+from .variant import (
+    BiddingRules,
+    DealKind,
+    DeckRules,
+    EndRules,
+    PlayRules,
+    RevokeRules,
+    ScheduleItem,
+    ScheduleSet,
+    ScoringRules,
+    SettlementRules,
+    TrumpRules,
+    Variant,
+    WildRules,
+)
+from .values import Values, _child
+from .yamltree import Node
+
+
+class Builder(Values):
+    """The variant model from a variant file's merged tree (after ``extends``)."""
+
+    # -- schedule -----------------------------------------------------------------------
+    def schedule(self, node: Node | None, kinds: set[str]) -> tuple[ScheduleSet, ...]:
+        from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES
+
+        if node is None:
+            return ()
+        if node.kind != "seq" or not node.children:
+            self.err("V004", "`schedule` must be a non-empty list of deals and sets", node)
+            return ()
+        sets: list[ScheduleSet] = []
+        loose: list[ScheduleItem] = []
+
+        def item(n: Node) -> ScheduleItem | None:
+            if n.kind != "map":
+                self.err("V004", "a schedule item must be a mapping such as {cards: 6, times: players}", n)
+                return None
+            keys = n.keys()
+            for k, _ in n.items:
+                if k.value not in SCHEDULE_ITEM_FIELDS or k.value == "set":
+                    close = difflib.get_close_matches(str(k.value), list(SCHEDULE_ITEM_FIELDS), n=1)
+                    self.err("V003", f"unknown key {k.value!r} in a schedule item", k,
+                             hint=f"did you mean {close[0]!r}?" if close else None)
+            kind_node = n.get("kind")
+            kind = "normal"
+            if kind_node is not None:
+                kind = str(kind_node.value)
+                if kind != "normal" and kind not in kinds:
+                    close = difflib.get_close_matches(kind, sorted(kinds), n=1)
+                    self.err("V005", f"deal kind {kind!r} is not defined under `kinds`", kind_node,
+                             hint=f"did you mean {close[0]!r}?" if close else None)
+            if "ramp" in keys:
+                r = n.get("ramp")
+                assert r is not None
+                if r.kind != "seq" or len(r.children) != 2:
+                    self.err("V004", "`ramp` must be [from, to]", r)
+                    return None
+                a = self.formula(r.children[0], SCHEDULE_NAMES, "ramp")
+                b = self.formula(r.children[1], SCHEDULE_NAMES, "ramp")
+                if "cards" in keys or "times" in keys:
+                    self.err("V012", "a `ramp` item takes no `cards` or `times`", n)
+                if a is None or b is None:
+                    return None
+                return ScheduleItem(cards=a, ramp_to=b, kind=kind)
+            c = n.get("cards")
+            if c is None:
+                self.err("V006", "a schedule item needs `cards` (or `ramp`)", n)
+                return None
+            cards = self.formula(c, SCHEDULE_NAMES, "cards")
+            t = n.get("times")
+            times = self.formula(t, SCHEDULE_NAMES, "times") if t is not None else None
+            if cards is None or (t is not None and times is None):
+                return None
+            return ScheduleItem(cards=cards, times=times, kind=kind)
+
+        for child in node.children:
+            if child.kind == "map" and child.get("set") is not None:
+                if loose:
+                    sets.append(ScheduleSet(tuple(loose)))
+                    loose = []
+                s = child.get("set")
+                assert s is not None
+                if len(child.items) > 1:
+                    self.err("V003", "a `set` item takes only the `set` key", child)
+                if s.kind != "seq" or not s.children:
+                    self.err("V004", "`set` must be a non-empty list of schedule items", s)
+                    continue
+                members = [item(x) for x in s.children]
+                sets.append(ScheduleSet(tuple(m for m in members if m is not None)))
+            else:
+                it = item(child)
+                if it is not None:
+                    loose.append(it)
+        if loose:
+            sets.append(ScheduleSet(tuple(loose)))
+        return tuple(sets)
+
+    # -- building -----------------------------------------------------------------------
+    def build(self, tree: Node, path: str) -> tuple[Variant | None, list[Diagnostic]]:
+        # Params first: formulas everywhere may use them.
+        params: dict[str, int] = {}
+        scoring_node = tree.get("scoring")
+        if scoring_node is not None and scoring_node.kind == "map":
+            pn = scoring_node.get("params")
+            if pn is not None and pn.kind == "map":
+                params = {str(k.value): v.value for k, v in pn.items
+                          if v.kind == "scalar" and isinstance(v.value, int)
+                          and not isinstance(v.value, bool) and str(k.value).isidentifier()}
+        extra = tuple(params)
+        top = self.section(tree, SCHEMA, "", extra)
+        kinds_raw: dict[str, tuple[Node, dict[str, Any]]] = top["kinds"] or {}
+        schedule = self.schedule(tree.get("schedule"), set(kinds_raw))
+
+        players = top["players"]
+        pmin, pmax = players["min"], players["max"]
+        pdefault = players["default"] if players["default"] is not None else max(pmin, min(4, pmax))
+        pnode = tree.get("players") or tree
+        if pmin > pmax:
+            self.err("V012", f"players: min {pmin} is more than max {pmax}", pnode)
+        elif not pmin <= pdefault <= pmax:
+            self.err("V012", f"players: default {pdefault} is outside {pmin}..{pmax}", pnode)
+
+        deck_sec = top["deck"] or self.section(None, SCHEMA["deck"].fields, "deck", extra)
+        deck_node = tree.get("deck")
+        remove = tuple(deck_sec["remove"])
+        designated = tuple(deck_sec["designated_jokers"])
+        deck = DeckRules(pack=deck_sec["pack"], jokers=deck_sec["jokers"], remove=remove,
+                         designated_jokers=designated)
+        full_deck = build_deck(deck.pack, jokers=deck.jokers, remove=deck.remove)
+        pack = build_deck(deck.pack, jokers=deck.jokers)
+        for key, cards in (("remove", remove), ("designated_jokers", designated)):
+            for card in cards:
+                if card not in pack:
+                    self.err("V011", f"`deck.{key}`: {card} is not in a {deck.pack}-card pack",
+                             self.card_node(deck_node, key, card) or deck_node or tree)
+        for card in designated:
+            if card in remove:
+                self.err("V012", f"{card} is both removed and designated as joker", deck_node or tree)
+
+        trump = self.trump(top["trump"], tree.get("trump"))
+        kinds: dict[str, DealKind] = {}
+        for name, (knode, k) in kinds_raw.items():
+            if name == "normal":
+                self.err("V012", "`normal` is the built-in kind; define other names", knode)
+                continue
+            kinds[name] = DealKind(
+                name=name,
+                bidding=k["bidding"],
+                trump=self.trump(k["trump"], _child(_child(_child(tree, "kinds"), name), "trump")) if k["trump"] is not None else None,
+                multiplier=k["multiplier"],
+                score=k["score"],
+                hook=k["hook"],
+            )
+        kinds["normal"] = DealKind(name="normal")
+
+        b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "bidding", extra)
+        bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=b["hook"],
+                               hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"])
+        p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
+        play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
+                         first_leader=p["first_leader"])
+
+        wild: list[WildRules] = []
+        joker_cards = tuple(c for c in full_deck if c.is_joker) + designated
+        jnode = tree.get("jokers")
+        if top["jokers"] is not None:
+            j = top["jokers"]
+            if not joker_cards:
+                self.err("V012", "`jokers` rules given but the deck has no joker", jnode or tree,
+                         hint="add `deck.jokers` or `deck.designated_jokers`")
+            wild.append(self.wild(j, joker_cards, ordinary=False, node=jnode))
+        elif joker_cards:
+            defaults = self.section(None, SCHEMA["jokers"].fields, "jokers", extra)
+            wild.append(self.wild(defaults, joker_cards, ordinary=False, node=None))
+        if top["special_card"] is not None:
+            s = top["special_card"]
+            snode = tree.get("special_card")
+            card = s["card"]
+            at = (snode.get("card") if snode is not None and snode.kind == "map" else None) or snode or tree
+            if card is not None:
+                if card not in full_deck:
+                    self.err("V011", f"`special_card.card`: {card} is not in the deck", at)
+                elif card in designated or card.is_joker:
+                    self.err("V012", f"{card} cannot be both a joker and the special card", at)
+                else:
+                    wild.append(self.wild(s, (card,), ordinary=True, node=snode))
+
+        sc = top["scoring"] or {}
+        deal_formula = sc.get("deal")
+        if deal_formula is None:
+            if not self.diags:
+                self.err("V006", "missing required key 'deal' in `scoring`", tree.get("scoring") or tree)
+            return None, self.diags
+        scoring = ScoringRules(deal=deal_formula, set_bonus=sc.get("set_bonus"), params=params)
+        pen = top["penalties"] or {}
+        r = pen.get("revoke")
+        revoke = None
+        if r is not None:
+            revoke = RevokeRules(points=r["points"], replay=r["replay"], covers=tuple(r["covers"]),
+                                 multiplied=r["multiplied"])
+        e = top["end"] or self.section(None, SCHEMA["end"].fields, "end", extra)
+        st = top["settlement"] or self.section(None, SCHEMA["settlement"].fields, "settlement", extra)
+        dealing = top["dealing"] or self.section(None, SCHEMA["dealing"].fields, "dealing", extra)
+        if self.diags:
+            return None, self.diags
+        variant = Variant(
+            name=top["name"],
+            description=top["description"] or "",
+            source=top["source"] or "",
+            min_players=pmin,
+            max_players=pmax,
+            default_players=pdefault,
+            deck=deck,
+            schedule=schedule,
+            kinds=kinds,
+            trump=trump,
+            bidding=bidding,
+            play=play,
+            wild=tuple(wild),
+            scoring=scoring,
+            revoke=revoke,
+            end=EndRules(stop_loss=e["stop_loss"], stop_on=e["stop_on"], stop_check=e["stop_check"]),
+            settlement=SettlementRules(method=st["method"], stake=st["stake"],
+                                       negative_doubles=st["negative_doubles"], cap=st["cap"]),
+            cut_by=dealing["cut_by"],
+            path=path,
+            options=tree.to_python(),  # type: ignore[arg-type]
+        )
+        # Every allowed player count must give a playable schedule.
+        from .schedule import schedule_problems
+
+        for n in range(pmin, pmax + 1):
+            problems = schedule_problems(variant, n)
+            if problems:
+                self.err("V009", f"with {n} players: {problems[0]}", tree.get("schedule") or tree)
+                break
+        if self.diags:
+            return None, self.diags
+        return variant, self.diags
+
+    @staticmethod
+    def card_node(section: Node | None, key: str, card: Card) -> Node | None:
+        """The list item naming ``card`` under ``section[key]``, for positions."""
+        if section is None or section.kind != "map":
+            return None
+        items = section.get(key)
+        if items is None:
+            return None
+        for item in items.children if items.kind == "seq" else [items]:
+            try:
+                if Card.parse(str(item.value)) == card:
+                    return item
+            except CardError:
+                continue
+        return None
+
+    def trump(self, t: dict[str, Any] | None, node: Node | None = None) -> TrumpRules:
+        if t is None:
+            return TrumpRules()
+        if t["rule"] == "fixed" and t["suit"] is None and _child(node, "suit") is None:
+            self.err("V006", "`trump.suit` is required with `rule: fixed`", node or Node("map", 1, 1))
+        return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
+                          joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
+                          chooser=t["chooser"], choose_after=t["choose_after"],
+                          choose_no_trump=t["choose_no_trump"])
+
+    def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
+             node: Node | None) -> WildRules:
+        lead, follow = tuple(w["lead"]), tuple(w["follow"])
+        if not ordinary and not lead:
+            self.err("V012", "a joker must have at least one `lead` declaration", node or Node("map", 1, 1))
+        if not ordinary and not follow:
+            self.err("V012", "a joker must have at least one `follow` declaration", node or Node("map", 1, 1))
+        return WildRules(
+            cards=cards,
+            ordinary=ordinary,
+            lead=lead,
+            follow=follow,
+            exempt=w["exempt"],
+            lead_on=w["lead_on"],
+            answer=w.get("answer", "highest_of_suit"),
+            demand_void=w["demand_void"],
+            beaten_by_trump=w["beaten_by_trump"],
+            two_high=w["two_high"],
+            turned_as_trump=w.get("turned_as_trump", "no_trump"),
+            impersonate=w["impersonate"],
+            cut_zeroes_total=w.get("cut_zeroes_total", False),
+            cut_shows=w.get("cut_shows", "lifted_bottom"),
+        )
