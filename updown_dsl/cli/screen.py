@@ -21,7 +21,7 @@ from ..engine import Game, Phase, Trick
 from .rules import kind_label
 from .sheet import sheet_cell, sheet_rows, sheet_summary
 from ..engine.scoring import DealResult
-from ..players.session import Reply, display_order, legal_forms
+from ..players.replies import Reply, display_order, legal_forms
 from ..lang.variant import Deal, Variant
 from ..engine.view import SeatView
 
@@ -77,7 +77,7 @@ def play_text(play: Play, *, trump: Suit | None = None, variant: Variant | None 
 
 def sorted_hand(hand: Sequence[Card], trump: Suit | None, variant: Variant) -> list[tuple[str, list[Card]]]:
     """The hand in groups (``jokers``, then a suit letter each): jokers, then trumps, then the
-    other suits, each high to low (see :func:`~updown_dsl.players.session.display_order`)."""
+    other suits, each high to low (see :func:`~updown_dsl.players.replies.display_order`)."""
     groups: list[tuple[str, list[Card]]] = []
     for c in display_order(hand, trump, variant):
         label = "jokers" if is_joker(c, variant) or c.suit is None else c.suit.value

@@ -7,7 +7,6 @@ indices straight to bit sets; the deals a record writes down are in :mod:`.recor
 from __future__ import annotations
 
 import random
-from typing import Sequence
 
 from ..cards import Card, Suit
 from ..lang.variant import TrumpRules
@@ -174,29 +173,6 @@ class Dealing(State):
             i = dealt[self.dealer][-1]
             shown, trump = t.cards[i], t.turned_suit[i]
         self._install(masks, dealt, rules, rule, trump, shown, cut_index)
-
-    def deal_from_order(
-        self,
-        order: Sequence[Card],
-        *,
-        cut_card: Card | None = None,
-        random_trump: Suit | None = None,
-    ) -> None:
-        """Deal from a pack in this order (top first), one card at a time from eldest.
-
-        The card after the hands is the turned card when the variant turns one;
-        a random trump not given is drawn from the game's random generator.
-        """
-        n, k = self.players, self._deal.cards
-        hands = [[order[i * n + s] for i in range(k)] for s in range(n)]
-        # Seat s receives from position (s - eldest) mod n of each round.
-        hands = [hands[(s - self.eldest) % n] for s in range(n)]
-        rest = list(order[n * k:])
-        rules = self._dp.trump_rules
-        if random_trump is None and rules.rule == "random":
-            random_trump = self._draw_random_trump(rules)
-        self.deal_cards(hands, turned=rest[0] if rest else None, cut_card=cut_card,
-                        random_trump=random_trump)
 
     def _draw_random_trump(self, rules: TrumpRules) -> Suit | None:
         options: list[Suit | None] = list(SUITS)

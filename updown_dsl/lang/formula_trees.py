@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from . import loader as loader_module
+from . import values as values_module
 from .formula import TREES_FILE, Formula, _parser, compile_formula, tree_to_data
 from .schema import SCHEMA
 
@@ -39,13 +40,13 @@ def bundled_formulas() -> list[str]:
             found.add(source)
         return compile_formula(source, names, **kw)
 
-    loader_module.compile_formula = recording  # type: ignore[assignment]
+    values_module.compile_formula = recording  # type: ignore[assignment]  # where the loader compiles
     try:
         loader_module._MEMO.clear()
         for name in loader_module.bundled_names():
             loader_module.try_load_variant(name)
     finally:
-        loader_module.compile_formula = compile_formula  # type: ignore[assignment]
+        values_module.compile_formula = compile_formula  # type: ignore[assignment]
         loader_module._MEMO.clear()
     return sorted(found)
 

@@ -1,0 +1,347 @@
+"""What a player types at the table: reading a line as a bid, a trump or a card, and the prompt.
+
+Nothing here prints or reads: :func:`interpret` turns one line of text into a :class:`Reply`
+(an action, a question back, help, or a refusal with the reason), for the terminal and tests alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..actions import DECLARATIONS, Action, Bid, ChooseTrump, Play
+from ..cards import SUIT_ORDER, Card, CardError, Suit
+from ..diagnostics import Diagnostic
+from ..engine import Game, Phase
+from ..lang.variant import Variant
+
+_HELP_WORDS = {"?", "help"}
+_QUIT_WORDS = {"quit", "exit"}
+_SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table"}
+_NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump"}
+_PLAIN = "plain"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a line of input means.
+
+    ``kind`` is one of:
+
+    * ``action``: ``action`` is legal and is taken;
+    * ``ask``: a card needs a declaration; ``message`` is the question, ``pending``
+      the words typed so far (give it back with the next line), ``options`` the
+      legal ways to finish it;
+    * ``invalid``: not a legal action; ``message`` says why (``code``: the rule,
+      when the engine refused it; ``hint``: what would do);
+    * ``help``: ``options`` lists the legal actions as they are typed;
+    * ``show``: ``message`` is ``table`` or ``sheet`` (show it again);
+    * ``quit``: stop the game here (it can be resumed).
+    """
+
+    kind: str
+    action: Action | None = None
+    message: str = ""
+    code: str | None = None
+    hint: str | None = None
+    options: tuple[str, ...] = ()
+    pending: str | None = None
+
+
+def action_text(action: Action) -> str:
+    """An action as a player types it: ``2``, ``AS``, ``JK demand H``, ``H``, ``none``."""
+    if isinstance(action, Bid):
+        return str(action.tricks)
+    if isinstance(action, ChooseTrump):
+        return "none" if action.suit is None else action.suit.value
+    return str(action)
+
+
+def display_order(cards: Iterable[Card], trump: Suit | None, variant: Variant) -> list[Card]:
+    """Cards as a hand is shown: jokers, then trumps, then the other suits (spades, hearts,
+    clubs, diamonds), each suit high to low."""
+    designated = variant.deck.designated_jokers
+    suits = ([trump] if trump is not None else []) + [s for s in SUIT_ORDER if s != trump]
+
+    def key(c: Card) -> tuple[int, int, int]:
+        if c.is_joker or c in designated or c.suit is None:
+            return (0, 0, c.joker)
+        return (1, suits.index(c.suit), -c.rank.order)  # type: ignore[union-attr]
+
+    return sorted(cards, key=key)
+
+
+def legal_forms(legal: Sequence[Action], order: Sequence[Card] = ()) -> tuple[str, ...]:
+    """The legal actions as typed, a suit choice grouped: ``JK demand S|H|D|C``; cards in
+    the order of ``order`` (e.g. :func:`display_order` of the hand) when given."""
+    if order:
+        rank = {c: i for i, c in enumerate(order)}
+        legal = sorted(legal, key=lambda a: rank.get(a.card, len(rank)) if isinstance(a, Play) else 0)
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for a in legal:
+        if isinstance(a, Play) and a.suit is not None and a.as_card is None:
+            head = f"{a.card} {a.declare}"
+            if head not in groups:
+                groups[head] = []
+                out.append(head)
+            groups[head].append(a.suit.value)
+        else:
+            out.append(action_text(a))
+    return tuple(f"{o} {'|'.join(groups[o])}" if o in groups else o for o in out)
+
+
+def _play_words(play: Play) -> list[str]:
+    return str(play).split()
+
+
+def _norm_word(word: str) -> str:
+    """A declaration word as written in a play's text (``demand``, ``H``, ``QH``)."""
+    low = word.lower()
+    if low in DECLARATIONS or low == _PLAIN:
+        return low
+    try:
+        return Suit.parse(word).value
+    except CardError:
+        pass
+    try:
+        return str(Card.parse(word))
+    except CardError:
+        return word
+
+
+def _matching(forms: Sequence[Play], words: Sequence[str]) -> list[Play]:
+    """Legal plays of one card whose text starts with ``words`` (``plain``: no declaration)."""
+    if len(words) == 2 and words[1] == _PLAIN:
+        return [p for p in forms if p.declare is None]
+    return [p for p in forms if _play_words(p)[: len(words)] == list(words)]
+
+
+def _question(words: Sequence[str], options: Sequence[Play]) -> str:
+    """``JK: high or low?`` or ``JK demand: which suit? S, H, D, C``."""
+    n = len(words)
+    nexts: list[str] = []
+    suited: set[str] = set()
+    for p in options:
+        w = _play_words(p)
+        nxt = w[n] if len(w) > n else _PLAIN
+        if nxt not in nexts:
+            nexts.append(nxt)
+        if len(w) > n + 1:
+            suited.add(nxt)
+    head = " ".join(words)
+    if all(_is_suit_word(x) for x in nexts):
+        return f"{head}: which suit? {', '.join(nexts)}"
+    if n >= 2 and words[-1] == "as":
+        return f"{head}: which card? {', '.join(nexts)}"
+    text = ", ".join(nexts[:-1]) + " or " + nexts[-1] if len(nexts) > 1 else nexts[0]
+    if suited and suited == set(nexts):
+        return f"{head}: {text}, and a suit (e.g. {nexts[0]} H)?"
+    return f"{head}: {text}?"
+
+
+def _is_suit_word(word: str) -> bool:
+    return word in {s.value for s in Suit}
+
+
+def _invalid(message: str, hint: str | None = None, code: str | None = None,
+             pending: str | None = None) -> Reply:
+    return Reply("invalid", message=message, hint=hint, code=code, pending=pending)
+
+
+def _refused(problem: Diagnostic, pending: str | None = None) -> Reply:
+    return _invalid(problem.message, problem.hint, problem.code, pending)
+
+
+def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
+    """What ``text``, typed by the player to act, means now (see :class:`Reply`).
+
+    Forms: a bid (``2``, ``bid 2``, ``pass`` for 0), a card (``AS``, ``10h``, ``7♠``),
+    a card with its declaration (``JK demand H``, ``JK high``, ``7S highest``), a suit
+    or ``none`` when naming trump; ``?`` or ``help``; ``sheet``, ``table``; ``quit``.
+    A card that can be played in more than one way is answered with a question
+    (``ask``); the next line, given with ``pending``, answers it.
+    """
+    words = text.split()
+    if not words:
+        return _invalid("type a move (? lists them)", pending=pending)
+    first = words[0].lower()
+    if first in _HELP_WORDS and len(words) == 1:
+        order = display_order(game.hand(game.to_act), game.trump, game.variant) \
+            if game.phase is Phase.PLAY else ()
+        return Reply("help", options=legal_forms(game.legal_actions(), order), pending=pending)
+    if first in _QUIT_WORDS and len(words) == 1:
+        return Reply("quit")
+    if first in _SHOW_WORDS and len(words) == 1:
+        return Reply("show", message=_SHOW_WORDS[first], pending=pending)
+    phase = game.phase
+    if phase is Phase.OVER:
+        return _invalid("the game is over")
+    if pending is not None and phase is Phase.PLAY:
+        answer = _answer(game, pending, words)
+        if answer is not None:
+            return answer
+    if phase is Phase.BID:
+        return _read_bid(game, words)
+    if phase is Phase.TRUMP:
+        return _read_trump(game, words)
+    if phase is Phase.PLAY:
+        reply = _read_play(game, words)
+        if pending is not None and reply.kind == "invalid":
+            # Neither an answer to the question nor a move: ask the question again.
+            forms = _card_forms(game, Card.parse(pending.split()[0]))
+            question = _question(pending.split(), _matching(forms, pending.split()))
+            if _is_card(words[0]):
+                return _invalid(f"{reply.message}; {question}", hint=reply.hint, code=reply.code,
+                                pending=pending)
+            return _invalid(f"not an answer: {text.strip()!r}; {question}", pending=pending)
+        return reply
+    return _invalid(f"nobody can act in the {phase} phase")
+
+
+def _read_bid(game: Game, words: list[str]) -> Reply:
+    if words[0].lower() == "bid" and len(words) == 2:
+        words = words[1:]
+    lo, hi = game.bid_range()
+    forbidden = game.forbidden_bid()
+    allowed = f"a number from {lo} to {hi}" + (f", not {forbidden}" if forbidden is not None else "")
+    if len(words) != 1:
+        return _invalid(f"a bid is one number: {allowed}")
+    word = words[0].lower()
+    if word == "pass":
+        word = "0"
+    if not word.lstrip("+").isdigit():
+        if _is_card(words[0]):
+            return _invalid(f"it is your bid, not a card: type {allowed}")
+        return _invalid(f"not a bid: {words[0]!r}; type {allowed}")
+    bid = Bid(int(word))
+    problem = game.check(bid)
+    return _refused(problem) if problem is not None else Reply("action", bid)
+
+
+def _read_trump(game: Game, words: list[str]) -> Reply:
+    if words[0].lower() == "trump" and len(words) == 2:
+        words = words[1:]
+    options = legal_forms(game.legal_actions())
+    if len(words) != 1:
+        return _invalid(f"name trump with one word: {' '.join(options)}")
+    word = words[0]
+    if word.lower() in _NO_TRUMP_WORDS:
+        choice = ChooseTrump(None)
+    else:
+        try:
+            choice = ChooseTrump(Suit.parse(word))
+        except CardError:
+            return _invalid(f"not a suit: {word!r}; name trump: {' '.join(options)}")
+    problem = game.check(choice)
+    return _refused(problem) if problem is not None else Reply("action", choice)
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
+def _card_forms(game: Game, card: Card) -> list[Play]:
+    return [a for a in game.legal_actions() if isinstance(a, Play) and a.card == card]
+
+
+def _read_play(game: Game, words: list[str]) -> Reply:
+    if words[0].lower() == "play" and len(words) >= 2:
+        words = words[1:]
+    try:
+        card = Card.parse(words[0])
+    except CardError as exc:
+        d = exc.diagnostics[0]
+        if words[0].isdigit():
+            return _invalid(f"it is your turn to play a card, not to bid: {words[0]!r} is not a card",
+                            hint="type a card, e.g. AS, 10H, 7♠")
+        return _invalid(d.message, d.hint, d.code)
+    card = _joker_alias(game, card)
+    forms = _card_forms(game, card)
+    typed = [str(card)] + [_norm_word(w) for w in words[1:]]
+    if len(typed) > 1:
+        options = _matching(forms, typed)
+        exact = [p for p in options if len(_play_words(p)) == len(typed) or typed[-1] == _PLAIN]
+        if len(exact) == 1:
+            return Reply("action", exact[0])
+        if options:
+            return _ask(typed, options)
+        # Not a legal way to play this card: let the rules say why.
+        if typed[1:] == [_PLAIN]:
+            play = Play(card)
+        else:
+            try:
+                play = Play.parse(" ".join(typed))
+            except CardError as exc:
+                d = exc.diagnostics[0]
+                return _invalid(d.message, d.hint, d.code)
+        problem = game.check(play)
+        if problem is None:  # pragma: no cover - legal plays are all listed
+            return Reply("action", play)
+        return _refused(problem)
+    if not forms:
+        problem = game.check(Play(card))
+        if problem is None:  # pragma: no cover - legal plays are all listed
+            return Reply("action", Play(card))
+        if problem.code == "R013":  # the engine names the seat; the player is "you"
+            return _invalid(f"you do not hold {card}", code=problem.code)
+        return _refused(problem)
+    if len(forms) == 1:
+        return Reply("action", forms[0])
+    return _ask([str(card)], forms)
+
+
+def _joker_alias(game: Game, card: Card) -> Card:
+    """``JK`` for the one card the variant makes a joker (when the pack has no real joker)."""
+    designated = game.variant.deck.designated_jokers
+    if card.is_joker and card not in game.table.index and len(designated) == 1:
+        return designated[0]
+    return card
+
+
+def _ask(words: Sequence[str], options: Sequence[Play]) -> Reply:
+    return Reply("ask", message=_question(words, options), options=legal_forms(options),
+                 pending=" ".join(words))
+
+
+def _answer(game: Game, pending: str, words: list[str]) -> Reply | None:
+    """The answer to a question about ``pending`` (None: the line is not an answer)."""
+    base = pending.split()
+    try:
+        card = Card.parse(base[0])
+    except CardError:
+        return None
+    if len(words) >= 1 and _is_card(words[0]) and not _is_suit_word(_norm_word(words[0])):
+        return None  # a card: a new move, not an answer
+    forms = _card_forms(game, card)
+    typed = base + [_norm_word(w) for w in words]
+    options = _matching(forms, typed)
+    if not options:
+        return None
+    exact = [p for p in options if len(_play_words(p)) == len(typed) or typed[-1] == _PLAIN]
+    if len(exact) == 1:
+        return Reply("action", exact[0])
+    return _ask(typed, options)
+
+
+def prompt_text(game: Game, pending: str | None = None) -> str:
+    """What the player to act is asked for: ``your bid (0-3, not 2)``, ``your card``, ..."""
+    if pending is not None:
+        forms = _card_forms(game, Card.parse(pending.split()[0])) if game.phase is Phase.PLAY else []
+        options = _matching(forms, pending.split())
+        if options:
+            return _question(pending.split(), options)
+    phase = game.phase
+    if phase is Phase.BID:
+        lo, hi = game.bid_range()
+        forbidden = game.forbidden_bid()
+        return f"your bid ({lo}-{hi}" + (f", not {forbidden})" if forbidden is not None else ")")
+    if phase is Phase.TRUMP:
+        return "name trump (" + " ".join(legal_forms(game.legal_actions())) + ")"
+    if phase is Phase.PLAY:
+        return "your card" if game.trick else "your lead"
+    return "?"
