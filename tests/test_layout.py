@@ -138,3 +138,15 @@ def test_sizes(path: Path) -> None:
             size = (node.end_lineno or node.lineno) - node.lineno + 1
             reason = any("# size:" in line for line in lines[node.lineno - 1: node.lineno + 1])
             assert size <= MAX_CLASS_LINES or reason, f"{module_name(path)}.{node.name} has {size} lines"
+
+
+PACKAGES = sorted(p for p in MODULES if is_package(p) and p.parent != PACKAGE)
+
+
+@pytest.mark.parametrize("path", PACKAGES, ids=[module_name(p) for p in PACKAGES])
+def test_package_docstring_names_its_modules(path: Path) -> None:
+    """Each stage says what it holds: its docstring names every module in it."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    assert "May import" in doc or "may import" in doc, f"{module_name(path)} does not say what it may import"
+    missing = [m.stem for m in path.parent.glob("*.py") if m.stem != "__init__" and f"``{m.stem}``" not in doc]
+    assert not missing, f"{module_name(path)}'s docstring does not name {missing}"

@@ -17,7 +17,8 @@ import pytest
 
 import updown_dsl as ud
 from updown_dsl.engine import Phase, seat_by_rule
-from updown_dsl.records.record import WRITER, default_names, game_transcript, rules_hash
+from updown_dsl.lang.variant import rules_hash
+from updown_dsl.records.record import WRITER, default_names, game_transcript
 from updown_dsl.engine.scoring import DealResult
 from updown_dsl.records.transcript import Event, Transcript, format_transcript, parse_transcript
 

@@ -2,12 +2,13 @@
 
 Each command only parses its arguments, calls the library and renders the result; Rich and
 the library's heavier parts are imported inside the commands, so that start-up stays cheap.
-This package may import every other part of updown; nothing imports it.
+May import: every other part of updown. Nothing imports it.
 
 ``common`` holds the Typer app, the exit codes and the error handling; each command group is a
 module of its own (``variants``, ``score``, ``records``, ``play``, ``simulate``) that adds its
 commands to the app when imported; ``inputs`` reads the files named on the command line;
-``report`` and ``screen`` render results as text.
+``report`` (diagnostics and summaries), ``rules`` (a variant's rules), ``sheet`` (the score
+sheet) and ``screen`` (the play screen) render results as text or plain data.
 """
 
 # The order of these imports is the order of the commands in ``updown --help``.

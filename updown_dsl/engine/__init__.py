@@ -2,12 +2,14 @@
 
 Import order is one way: ``tables`` (the pack as integers) and ``plan`` (a variant's
 rules per table size) first, then ``state`` (the slots of a game) and the parts of a
-game over it: ``dealing`` (deals and trump), ``bidding`` (bids, the hook, the trump
+game over it: ``dealing`` (random deals, the cut and trump), ``recorded`` (deals given
+card by card, or unknown on a score sheet), ``bidding`` (bids, the hook, the trump
 choice), ``play`` (legal cards and tricks), ``wild`` (jokers and special cards),
 ``endgame`` (scores, penalties, the end), joined in ``game``; ``scoring`` holds the
-result values and the settlement, ``view`` what one seat may see. This package may
-import the cards, the actions, the diagnostics, the variant model and the schedule,
-never the records, the players or the command line.
+result values and the settlement, ``view`` what one seat may see.
+
+May import: the cards, actions and diagnostics and the variant language. Nothing of the
+records, the players or the command line.
 """
 
 from __future__ import annotations

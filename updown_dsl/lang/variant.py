@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-
 class DeckRules(NamedTuple):
     """Which cards are in play and which of them act as jokers."""
 
@@ -214,3 +213,21 @@ class Variant(NamedTuple):
     path: str | None = None
     options: Mapping[str, object] = _EMPTY
     """The resolved option tree (for display and hashing)."""
+
+
+def rules_hash(variant: object) -> str:
+    """A short hash of the resolved rules (the variant's option tree without its name,
+    description and source), written in a record's ``rules`` header.
+
+    Two files that say the same rules in other words (another name, ``extends`` or the keys
+    spelled out) have the same hash. A game may be given for its variant.
+    """
+    import hashlib
+    import json
+
+    variant = getattr(variant, "variant", variant)
+    options = dict(getattr(variant, "options", {}))
+    for label in ("name", "description", "source", "extends"):  # words about the rules, not rules
+        options.pop(label, None)
+    text = json.dumps(options, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -1,8 +1,9 @@
 """Players: bots, a game played at the table, and simulations of many games.
 
-``bots`` choose actions from a seat's view only, ``session`` is the play loop of
-``updown play`` (input, saving as it goes, resuming), ``simulate`` plays and summarises
-many bot games.
+``bots`` choose actions from a seat's view only, with ``knowledge`` what a seat has seen;
+``session`` is the play loop of ``updown play``, ``replies`` reads what a player types,
+``recorder`` writes the record as the game goes and rebuilds a game to resume it;
+``simulate`` plays and summarises many bot games.
 
 May import: the cards, actions and diagnostics, the variant language, the engine and the
 records. Nothing of the command line.

@@ -7,28 +7,16 @@ write down.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Iterator, Sequence
 
+from ..actions import Play
 from ..engine import Game, seat_by_rule, trump_rule_for
 from ..engine.scoring import DealResult
-from ..actions import Play
+from ..lang.variant import rules_hash
 from .model import LEVELS, Event, Header, Transcript
 from .reader import _NAME, RESERVED_NAMES
 
 WRITER = "updown 0.1.0"
-
-
-def rules_hash(game_or_variant: object) -> str:
-    """A short hash of the resolved rules (the variant's option tree without its name,
-    description and source)."""
-    variant = getattr(game_or_variant, "variant", game_or_variant)
-    options = dict(getattr(variant, "options", {}))
-    for label in ("name", "description", "source", "extends"):  # words about the rules, not rules
-        options.pop(label, None)
-    text = json.dumps(options, sort_keys=True, ensure_ascii=False, default=str)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def default_names(players: int) -> tuple[str, ...]:

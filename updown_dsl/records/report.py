@@ -147,7 +147,7 @@ def prepare_game(t: Transcript, diags: list[Diagnostic]) -> Game | None:
 def _known_hashes(t: Transcript, variant: Variant) -> tuple[str, ...]:
     """The rules hashes a record of ``variant`` may carry: of the rules as checked, and of
     the named variant before its option lines."""
-    from .record import rules_hash
+    from ..lang.variant import rules_hash
 
     hashes = [rules_hash(variant)]
     if t.options:
