@@ -150,3 +150,62 @@ def test_package_docstring_names_its_modules(path: Path) -> None:
     assert "May import" in doc or "may import" in doc, f"{module_name(path)} does not say what it may import"
     missing = [m.stem for m in path.parent.glob("*.py") if m.stem != "__init__" and f"``{m.stem}``" not in doc]
     assert not missing, f"{module_name(path)}'s docstring does not name {missing}"
+
+
+# --------------------------------------------------------------------------- docs/architecture.md
+
+ARCHITECTURE = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def test_architecture_names_every_module_and_only_real_ones() -> None:
+    import re
+
+    diagram = ARCHITECTURE.split("```")[1]
+    named: set[str] = set()
+    package = None
+    for line in diagram.splitlines():
+        m = re.search(r"│ (\w+)/", line)
+        if m:
+            package = m.group(1)
+        if line.count("│") < 2 and "┘" not in line:  # the arrows between the boxes
+            continue
+        tail = re.split(r"[│┘]", line)[-1]
+        if package:
+            named.update(f"{package}.{w}" for w in re.findall(r"[a-z_]+", tail))
+    actual = {f"{p.parent.name}.{p.stem}" for p in MODULES
+              if p.parent != PACKAGE and p.stem not in ("__init__", "formula_trees", "files")}
+    assert named - actual == set(), f"the diagram names modules that do not exist: {named - actual}"
+    assert actual - named == set(), f"the diagram leaves out: {actual - named}"
+
+
+def test_architecture_paths_and_code_are_real() -> None:
+    import re
+
+    root = PACKAGE.parent
+    for path in set(re.findall(r"`((?:lang|engine|records|players|cli)/\w+\.py)", ARCHITECTURE)):
+        assert (PACKAGE / path).exists(), path
+    for path in set(re.findall(r"`((?:tests|benchmarks)/[\w/.-]+\.py)`", ARCHITECTURE)):
+        assert (root / path).exists(), path
+    # The worked path quotes the code: each quoted line must be in the module it names.
+    schema = (PACKAGE / "lang" / "schema.py").read_text(encoding="utf-8")
+    block = ARCHITECTURE.split("```python")[1].split("```")[0]
+    squeeze = lambda s: re.sub(r"\s+", " ", s).strip()  # noqa: E731
+    assert squeeze(block) in squeeze(schema)
+    for quoted, module in [
+        ("BiddingRules.hook_exempt: Formula | None = None", "lang/variant.py"),
+        ('hook_exempt=b["hook_exempt"]', "lang/build.py"),
+        ("self.hook = bool(hook) and not (b.hook_exempt is not None and b.hook_exempt(self.env))",
+         "engine/plan.py"),
+        ("self._hook = dp.hook", "engine/dealing.py"),
+        ('"R021"', "engine/bidding.py"),
+        ("g.apply(action)", "records/checker.py"),
+    ]:
+        text = (PACKAGE / module).read_text(encoding="utf-8")
+        probe = quoted.split(".", 1)[1] if quoted.startswith("BiddingRules.") else quoted
+        assert probe in text, f"{quoted!r} is not in {module}"
+    for qualified in ["Values.formula", "Builder.build", "Bidding.forbidden_bid", "Bidding._check_bid",
+                      "Audit.act", "DealPlan"]:
+        cls, _, meth = qualified.partition(".")
+        found = any(f"class {cls}" in p.read_text(encoding="utf-8") and (not meth or f"def {meth}(" in p.read_text(encoding="utf-8"))
+                    for p in MODULES)
+        assert found, qualified

@@ -1,7 +1,8 @@
 """Diagnostics: every problem updown reports is a value with a stable code.
 
 Codes are grouped by stage: ``V`` variant files, ``F`` scoring formulas,
-``C`` card notation, ``R`` rule violations found while playing or checking.
+``C`` card notation, ``T`` transcripts that cannot be read as written, ``R`` rule
+violations found while playing or checking.
 The catalogue below is the single source of truth; ``docs/diagnostics.md``
 is written from it.
 """
