@@ -173,9 +173,10 @@ def test_extends_by_relative_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "name: child\nextends: ../base/base.yaml\nbidding: {hook: false}\n")
     (tmp_path / "grandchild" / "grandchild.yaml").write_text(
         "name: grandchild\nextends: ../child/child.yaml\nkinds: {blind: {multiplier: 3}}\n")
-    # relative to the extending file, not to the working directory
+    # relative to the extending file, not to the working directory; the chain leaves the
+    # grandchild's folder, so the folder above must be allowed
     monkeypatch.chdir(tmp_path / "elsewhere")
-    v = load_variant(tmp_path / "grandchild" / "grandchild.yaml")
+    v = load_variant(tmp_path / "grandchild" / "grandchild.yaml", variant_path=[tmp_path])
     assert v.name == "grandchild"
     assert v.bidding.hook is False
     assert v.kinds["blind"].multiplier == 3

@@ -171,7 +171,7 @@ def test_library_game_writes_the_record_as_it_goes(tmp_path: Path) -> None:
     t, _ = parse_transcript(text)
     assert t is not None
     assert t.header("seed") == "5" and t.header("_human") == "You" and t.header("_bot") == "heuristic"
-    report = check_text(text)
+    report = check_text(text, variant_path=[tmp_path])  # a record without a file has no folder of its own
     assert report.clean and report.finished, [str(d) for d in report.diagnostics]
     assert report.game is not None and report.game.totals == session.game.totals
 

@@ -36,6 +36,7 @@ CATALOGUE: dict[str, str] = {
     "V010": "`extends` names an unknown variant or forms a cycle",
     "V011": "a card in the variant is not in its deck",
     "V012": "the rules contradict each other",
+    "V013": "`extends` names a file outside the folders a variant may read",
     # scoring formulas
     "F001": "formula syntax error",
     "F002": "unknown name in a formula",
@@ -58,6 +59,7 @@ CATALOGUE: dict[str, str] = {
     "T011": "an `option` header line cannot be applied",
     "T012": "the number of players is not allowed by the variant",
     "T013": "the rules differ from those the record was written with (hash)",
+    "T014": "the record names a variant file outside the folders a record may read",
     "T020": "the game is unfinished",
     "T021": "a deal holds unknown cards: its plays are not checked",
     # rule violations (engine refusals; the checker reuses them)
@@ -105,6 +107,7 @@ EXAMPLES: dict[str, str] = {
     "V010": "house.yaml:1:10: error[V010] `extends` names no bundled variant or file: 'my-rules' (hint: bundled variants: ...)",
     "V011": "house.yaml:4:23: error[V011] `deck.designated_jokers`: 2S is not in a 36-card pack",
     "V012": "house.yaml:2:3: error[V012] players: min 5 is more than max 4",
+    "V013": "house.yaml:1:10: error[V013] `extends` may not read '../../etc/base.yaml': it is outside the folders a variant may be read from (hint: extend a bundled variant or a file in this file's folder; allow another folder with --variant-path)",
     "F001": "house.yaml:9:22: error[F001] formula ends too early: missing operand after '+'",
     "F002": "house.yaml:9:11: error[F002] unknown name 'bids' in formula (hint: did you mean 'bid'?)",
     "F003": "house.yaml:9:9: error[F003] abs() takes 1 argument, not 2",
@@ -124,6 +127,7 @@ EXAMPLES: dict[str, str] = {
     "T011": "game.log:2:1: error[T011] the option lines cannot be applied: `jokers.lead_on` must be one of any_trick, first_trick, never, not 'sometimes'",
     "T012": "game.log:3:1: error[T012] house is for 3 to 6 players, the record has 2",
     "T013": "game.log:8:1: warning[T013] the rules of 'house.yaml' differ from those the record was written with (rules: sha256:0123456789abcdef)",
+    "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
     "T020": "game.log: note[T020] the record stops in deal 8 of 24: the game is unfinished",
     "T021": "game.log:40:1: note[T021] deal 5 holds unknown cards (??): its cards are not checked",
     "R001": "game.log:31:1: error[R001] Vera cannot bid now in deal 3: it is Boris's turn",

@@ -27,6 +27,10 @@ ROOT = HERE.parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+#: A record may read a variant file only in its own folder and in the folders the user allows
+#: (``--variant-path``); ``odessa/house-rules-file.log`` names the house rules of ``docs/``.
+VARIANT_PATH = [ROOT / "docs" / "house-rules"]
+
 
 def render(d: object) -> str:
     """One diagnostic as ``line:col: severity[CODE]``."""
@@ -42,7 +46,7 @@ def checker_lines(path: Path) -> list[str]:
     from updown_dsl.records.checker import check_games
 
     out: list[str] = []
-    for report in check_games(path):
+    for report in check_games(path, variant_path=VARIANT_PATH):
         out.extend(render(d) for d in report.diagnostics)
     return out
 

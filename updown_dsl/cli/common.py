@@ -58,6 +58,10 @@ app.add_typer(variant_app, name="variant")
 F = TypeVar("F", bound=Callable[..., Any])
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of text.")]
+VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
+    "--variant-path", metavar="DIR",
+    help="A folder where variant files named by records or by `extends` may also be read "
+         "(besides the bundled variants and the record's or variant file's own folder); repeat for more.")]
 
 
 # --------------------------------------------------------------------------- output helpers
@@ -159,11 +163,31 @@ def _handle_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _load(name_or_path: str) -> "Variant":
+def _folders(variant_path: Optional[list[str]]) -> list[str]:
+    """The ``--variant-path`` folders, each checked to be one (a usage error otherwise)."""
+    for folder in variant_path or []:
+        if not os.path.isdir(folder):
+            _usage_error(f"{folder} is not a folder", "--variant-path")
+    return list(variant_path or [])
+
+
+def _variant_path_hint(variant_file: Optional[str], record: str) -> str:
+    """`` --variant-path DIR`` when a record saved as ``record`` names a variant file outside
+    its folder (so that checking or resuming it needs the option), else ``""``."""
+    if variant_file is None or not os.path.isfile(variant_file):
+        return ""
+    folder = os.path.dirname(os.path.abspath(variant_file))
+    here = os.path.dirname(os.path.abspath(record)) if not os.path.isdir(record) else os.path.abspath(record)
+    if os.path.commonpath([folder, here]) == here:
+        return ""
+    return f" --variant-path {os.path.relpath(folder)}"
+
+
+def _load(name_or_path: str, variant_path: Optional[list[str]] = None) -> "Variant":
     """Load a variant or raise VariantError (rendered by the handler, exit 3)."""
     from ..lang.loader import VariantError, try_load_variant
 
-    variant, diags = try_load_variant(name_or_path)
+    variant, diags = try_load_variant(name_or_path, variant_path=_folders(variant_path))
     if variant is None:
         raise VariantError(diags)
     return variant

@@ -2,7 +2,7 @@
 and writing an output file without losing what was there."""
 
 import os
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagnostics import Diagnostic
@@ -21,9 +21,10 @@ class _Inputs:
     """The files named on the command line: glob patterns expanded, standard input read once,
     each file's text kept for the source lines of diagnostics."""
 
-    def __init__(self) -> None:
+    def __init__(self, variant_path: Sequence[str] = ()) -> None:
         self._stdin: bytes | None = None
         self._texts: dict[str, str | None] = {}
+        self.variant_path = list(variant_path)
 
     @staticmethod
     def expand(args: list[str]) -> list[str]:
@@ -60,9 +61,9 @@ class _Inputs:
         from ..records.checker import check_games
 
         if arg == STDIN:
-            yield from _check_bytes(self.stdin(), STDIN_NAME)
+            yield from _check_bytes(self.stdin(), STDIN_NAME, self.variant_path)
         else:
-            yield from check_games(arg)
+            yield from check_games(arg, variant_path=self.variant_path)
 
     def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
         """Read every game of one input (a file or ``-``) without checking it."""
@@ -137,20 +138,20 @@ def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, li
     yield from iter_transcripts(io.BytesIO(data), name)
 
 
-def _check_bytes(data: bytes, name: str) -> "Iterator[CheckReport]":
+def _check_bytes(data: bytes, name: str, variant_path: Sequence[str] = ()) -> "Iterator[CheckReport]":
     """:func:`~updown_dsl.records.checker.check_games` for text that is not in a file (standard input)."""
     from ..records.checker import CheckReport, check_lines, check_transcript
 
     if not _is_json(data):
         import io
 
-        yield from check_lines(io.BytesIO(data), name)
+        yield from check_lines(io.BytesIO(data), name, variant_path=variant_path)
         return
     for t, diags in _read_bytes(data, name):
         if t is None:
             yield CheckReport(name, tuple(diags), readable=False)
         else:
-            yield check_transcript(t, diags)
+            yield check_transcript(t, diags, variant_path=variant_path)
 
 
 def _print_rendered(text: str, *, stderr: bool) -> None:

@@ -8,8 +8,8 @@ import typer
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from .common import (
-    app, _console, _error, EXIT_INPUT, _handle_errors, _load, _players, _plural, _print_diagnostics,
-    _usage_error,
+    app, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
+    _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt,
 )
 
 # --------------------------------------------------------------------------- play
@@ -39,6 +39,7 @@ def play_cmd(
     resume: Annotated[Optional[str], typer.Option(
         "--resume", metavar="FILE", help="Continue the game saved in FILE, writing on to it.")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots at every seat: watch a game.")] = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play).
 
@@ -65,7 +66,7 @@ def play_cmd(
                 _usage_error(f"{option} comes from the saved game with --resume", option)
         humans = [] if watch else ([seat - 1] if seat is not None else None)
         try:
-            session = Session.resume(resume, humans=humans, bot=bot)
+            session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path))
         except ResumeError as exc:
             if exc.diagnostics:
                 _print_diagnostics(exc.diagnostics, stderr=True)
@@ -77,7 +78,7 @@ def play_cmd(
     else:
         if variant is None:
             _usage_error("name the variant to play (or --resume a saved game)", "--variant")
-        loaded = _load(variant)
+        loaded = _load(variant, variant_path)
         n = _players(loaded, players)
         if seat is not None and not 1 <= seat <= n:
             _usage_error(f"the seats are 1 to {n}, not {seat}", "--seat")
@@ -95,13 +96,17 @@ def play_cmd(
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty())
     saved = resume if resume is not None else save
+    if resume is not None:
+        again = "".join(f" --variant-path {f}" for f in variant_path or [])
+    else:
+        again = _variant_path_hint(variant, save) if save is not None else ""
     _intro(out, session, resume)
     try:
         outcome = session.run(frontend)
     except KeyboardInterrupt:
         session.close()
         out.print()
-        _stopped(out, session, saved, "interrupted")
+        _stopped(out, session, saved, "interrupted", again)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     session.close()
     if outcome == "over":
@@ -109,7 +114,7 @@ def play_cmd(
         if saved is not None:
             out.print(f"The game is saved in {saved}.", markup=False, highlight=False)
     else:
-        _stopped(out, session, saved, "stopped")
+        _stopped(out, session, saved, "stopped", again)
 
 
 def _play_label(variant: str, save: Optional[str]) -> str:
@@ -142,13 +147,13 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     out.print(t, soft_wrap=True)
 
 
-def _stopped(out: "Console", session: Any, saved: Optional[str], how: str) -> None:
+def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again: str = "") -> None:
     from rich.text import Text
 
     g = session.game
     t = Text(f"Game {how} in deal {g.deal.number} of {len(g.deals)}. ", style="bold yellow")
     if saved is not None:
-        t.append(f"It is saved in {saved}: `updown play --resume {saved}` continues it.", style="")
+        t.append(f"It is saved in {saved}: `updown play --resume {saved}{again}` continues it.", style="")
     else:
         t.append("It was not saved (--save FILE keeps a game).", style="")
     out.print(t, soft_wrap=True)

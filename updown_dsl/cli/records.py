@@ -6,8 +6,8 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .common import (
-    app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _handle_errors, JsonOpt,
-    _plural, _usage_error,
+    app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
+    JsonOpt, _plural, _usage_error, VariantPathOpt,
 )
 from .inputs import _input_is_json, _Inputs, _print_rendered, STDIN, _write_new
 
@@ -21,7 +21,7 @@ FilesArg = Annotated[list[str], typer.Argument(
 
 @app.command("check")
 @_handle_errors
-def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
+def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantPathOpt = None) -> None:
     """Replay recorded games through the engine and report every broken rule.
 
     Each file may hold several games. Exit status: 0 every game is clean (notes and
@@ -30,7 +30,7 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False) -> None:
     from ..diagnostics import Diagnostic
     from .report import check_summary, diagnostics_json, sort_diagnostics
 
-    inputs = _Inputs()
+    inputs = _Inputs(_folders(variant_path))
     paths = inputs.expand(files)
     all_diags: list[Diagnostic] = []
     clean = unfinished = unreadable = 0
@@ -80,6 +80,7 @@ def sheet_cmd(
     game_no: Annotated[int, typer.Option("--game", "-g", min=1,
                                          help="Which game of the file (1-based).")] = 1,
     json_out: JsonOpt = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """A recorded game as the paper score sheet, with the points the engine gives.
 
@@ -89,7 +90,7 @@ def sheet_cmd(
     from .report import sort_diagnostics, to_json
     from .sheet import sheet_rows, sheet_summary
 
-    inputs = _Inputs()
+    inputs = _Inputs(_folders(variant_path))
     report = None
     count = 0
     for count, r in enumerate(inputs.reports(file), start=1):

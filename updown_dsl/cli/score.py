@@ -4,7 +4,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error
+from .common import (
+    app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error,
+    VariantPathOpt,
+)
 
 # --------------------------------------------------------------------------- score
 
@@ -23,6 +26,7 @@ def score_cmd(
     total: Annotated[int, typer.Option("--total", help="The player's running total before the deal.")] = 0,
     dealer: Annotated[bool, typer.Option("--dealer", help="The player is the dealer.")] = False,
     json_out: JsonOpt = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """One player's points for one deal of the schedule."""
     from .report import to_json
@@ -30,7 +34,7 @@ def score_cmd(
     from ..lang.schedule import deck_size, resolve_schedule
     from ..engine.scoring import seat_score
 
-    variant = _load(variant_name)
+    variant = _load(variant_name, variant_path)
     n = _players(variant, players)
     deals = resolve_schedule(variant, n)
     if not 1 <= deal <= len(deals):

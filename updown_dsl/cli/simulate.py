@@ -2,12 +2,14 @@
 
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
+import os
+
 import typer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
 
-from .common import app, _handle_errors, _load, _players, _usage_error
+from .common import app, _handle_errors, _load, _players, _usage_error, _variant_path_hint, VariantPathOpt
 
 # --------------------------------------------------------------------------- simulate
 
@@ -30,6 +32,7 @@ def simulate_cmd(
         "--out", metavar="DIR", help="Write one transcript per game into DIR (created if needed; "
         "existing files are not replaced).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
     variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
@@ -42,7 +45,7 @@ def simulate_cmd(
     from ..players.simulate import lineup, simulate
     from ..records.transcript import format_transcript
 
-    loaded = _load(variant)
+    loaded = _load(variant, variant_path)
     n = _players(loaded, players)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     for kind in kinds:
@@ -57,8 +60,15 @@ def simulate_cmd(
         if folder.exists() and not folder.is_dir():
             _usage_error(f"{out} is a file, not a folder", "--out")
         folder.mkdir(parents=True, exist_ok=True)
-    label = variant if "/" not in variant and not variant.endswith((".yaml", ".yml")) \
-        else str(Path(variant).resolve())
+    label = variant
+    if "/" in variant or variant.endswith((".yaml", ".yml")):  # a file: named from the records' folder
+        label = str(Path(variant).resolve())
+        if folder is not None:
+            try:
+                label = os.path.relpath(label, folder.resolve())
+            except ValueError:  # another drive
+                pass
+    hint = _variant_path_hint(variant, str(folder)) if folder is not None else ""
     stem = loaded.name.replace(" ", "-")
     width = len(str(games))
 
@@ -88,10 +98,10 @@ def simulate_cmd(
             progress.advance(task)
 
         summary = simulate(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, on_game=step)
-    _print_simulation(summary, folder)
+    _print_simulation(summary, folder, hint)
 
 
-def _print_simulation(summary: Any, folder: Any) -> None:
+def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -111,4 +121,5 @@ def _print_simulation(summary: Any, folder: Any) -> None:
                           f"{r.wins:g}", f"{r.bids_made:.1%}")
         console.print(table)
     if folder is not None:
-        console.print(f"games written to {folder}/ (check them with: updown check {folder}/*)")
+        console.print(f"games written to {folder}/ (check them with: updown check{hint} {folder}/*)",
+                      markup=False)

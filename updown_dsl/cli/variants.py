@@ -5,8 +5,8 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .common import (
-    app, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _handle_errors, JsonOpt, _load, _players,
-    _plural, _print_diagnostics, variant_app,
+    app, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
+    _players, _plural, _print_diagnostics, variant_app, VariantPathOpt,
 )
 
 # --------------------------------------------------------------------------- variants
@@ -86,13 +86,14 @@ def show_cmd(
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
     json_out: JsonOpt = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """Show a variant's resolved rules and its deal schedule."""
     from .report import to_json
     from .rules import deals_data, hand_sizes_text, kind_label, pack_text, rules_data, rules_sections
     from ..lang.schedule import deck_size, resolve_schedule
 
-    variant = _load(name)
+    variant = _load(name, variant_path)
     n = _players(variant, players)
     deals = resolve_schedule(variant, n)
     if json_out:
@@ -161,6 +162,7 @@ def validate_cmd(
     files: Annotated[list[str], typer.Argument(metavar="FILE...",
                                                help="Variant files (or bundled names) to check.")],
     json_out: JsonOpt = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """Check variant files and report every problem with its line and column."""
     from pathlib import Path
@@ -169,6 +171,7 @@ def validate_cmd(
     from ..lang.loader import resolve_variant_path, try_load_variant
     from .report import diagnostics_json, sort_diagnostics, validate_summary
 
+    folders = _folders(variant_path)
     all_diags: list[Diagnostic] = []
     valid = 0
     problems: list[int] = []
@@ -201,7 +204,7 @@ def validate_cmd(
                 _print_diagnostics([unread], stderr=True)
             continue
 
-        variant, diags = try_load_variant(arg)
+        variant, diags = try_load_variant(arg, variant_path=folders)
         diags = sort_diagnostics(diags)
         all_diags.extend(diags)
         if variant is not None:

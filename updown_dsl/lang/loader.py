@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from ..diagnostics import Diagnostic, UpdownError
 from .build import Builder
@@ -35,32 +35,91 @@ def bundled_names() -> list[str]:
 
 
 def resolve_variant_path(name_or_path: str, relative_to: Path | None = None) -> Path | None:
-    """A bundled name or a file path -> the file, or None if there is none."""
-    candidate = Path(name_or_path)
-    if relative_to is not None and not candidate.is_absolute():
-        rel = relative_to / candidate
-        if rel.is_file():
-            return rel
-    if candidate.is_file():
-        return candidate
-    bundled = variants_dir() / f"{name_or_path}.yaml"
-    if bundled.is_file() and "/" not in name_or_path:
-        return bundled
-    return None
+    """A bundled name or a file path -> the file, or None if there is none.
+
+    A bare name (no ``/``, no ``.yaml``) is the bundled variant of that name when there is one,
+    whatever files the current folder holds.
+    """
+    try:
+        if not looks_like_path(name_or_path):
+            bundled = variants_dir() / f"{name_or_path}.yaml"
+            if bundled.is_file():
+                return bundled
+        candidate = Path(name_or_path)
+        if relative_to is not None and not candidate.is_absolute():
+            rel = relative_to / candidate
+            if rel.is_file():
+                return rel
+        return candidate if candidate.is_file() else None
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return None
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def looks_like_path(text: str) -> bool:
+    return "/" in text or "\\" in text or text.lower().endswith((".yaml", ".yml"))
+
+
+def _inside(path: Path, folders: Sequence[Path]) -> bool:
+    return any(path == f or path.is_relative_to(f) for f in folders)
+
+
+def allowed_folders(paths: Iterable[str | Path]) -> tuple[Path, ...]:
+    out: list[Path] = []
+    for p in paths:
+        try:
+            out.append(Path(p).resolve())
+        except (OSError, RuntimeError, ValueError):  # an unusable folder allows nothing
+            continue
+    return tuple(out)
+
+
+def find_allowed(name: str, folders: Sequence[Path]) -> tuple[Path | None, str | None]:
+    """A variant file named in a record or an ``extends`` line, looked for only in ``folders``.
+
+    ``name`` is a bundled name (``odessa``) or a ``.yaml`` path relative to one of the folders
+    (or absolute, inside one). Returns ``(file, None)``, or ``(None, why)`` when the name leaves
+    the folders or is not a variant file's name: the file is then never opened, nor is it told
+    whether it exists. ``(None, None)`` when an allowed name names no file.
+    """
+    if not looks_like_path(name):
+        bundled = variants_dir() / f"{name}.yaml"
+        return (bundled if bundled.is_file() else None), None
+    if not name.lower().endswith((".yaml", ".yml")):
+        return None, "a variant file's name ends in .yaml or .yml"
+    try:
+        candidate = Path(name)
+        tries = [candidate] if candidate.is_absolute() else [f / candidate for f in folders]
+        inside_any = False
+        for c in tries:
+            resolved = c.resolve()  # symbolic links followed: a link out of the folder is out
+            if not _inside(resolved, folders):
+                continue
+            inside_any = True
+            if resolved.is_file():
+                return resolved, None
+    except (OSError, RuntimeError, ValueError):  # too long a name, a loop of links, a NUL byte
+        return None, "it is not a usable file name"
+    if not inside_any:
+        return None, "it is outside the folders a variant may be read from"
+    return None, None
+
+
+def load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | Path] = ()) -> Variant:
     """Load a bundled variant by name (the file stem in ``variants/``) or a variant file by path.
+
+    ``extends`` in the file reaches bundled variants and files inside the file's own folder
+    or one of ``variant_path``; nothing else.
 
     :raises VariantError: with every problem found.
     """
-    variant, diags = try_load_variant(name_or_path)
+    variant, diags = try_load_variant(name_or_path, variant_path=variant_path)
     if variant is None:
         raise VariantError(diags)
     return variant
 
 
-def try_load_variant(name_or_path: str | Path) -> tuple[Variant | None, list[Diagnostic]]:
+def try_load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | Path] = ()
+                     ) -> tuple[Variant | None, list[Diagnostic]]:
     """Like :func:`load_variant` but returns ``(variant or None, diagnostics)``.
 
     Loads are remembered for the process: loading the same file again, while neither it
@@ -69,17 +128,17 @@ def try_load_variant(name_or_path: str | Path) -> tuple[Variant | None, list[Dia
     text = str(name_or_path)
     path = resolve_variant_path(text)
     if path is None:
-        looks_like_path = "/" in text or "\\" in text or text.endswith((".yaml", ".yml"))
-        if looks_like_path:
+        if looks_like_path(text):
             return None, [Diagnostic("V001", f"no such variant file: {text!r}", path=text)]
         close = difflib.get_close_matches(text, bundled_names(), n=1)
         hint = f"did you mean {close[0]!r}?" if close else "bundled variants: " + ", ".join(bundled_names())
         return None, [Diagnostic("V010", f"no bundled variant named {text!r}", hint=hint)]
-    key = ("file", str(path.resolve()), os.getcwd())
+    folders = allowed_folders([path.resolve().parent, *variant_path])
+    key = ("file", str(path.resolve()), os.getcwd(), *map(str, folders))
     hit = _remembered(key)
     if hit is not None:
         return hit
-    loader = _Loader()
+    loader = _Loader(folders)
     variant, diags = loader.load_file(path)
     return _remember(key, loader, variant, sort_diagnostics(diags))
 
@@ -122,15 +181,17 @@ def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diags, key=lambda d: (d.path or "", d.line or 0, d.col or 0))
 
 
-def loads_variant(text: str, path: str = "<string>") -> Variant:
-    """Load a variant from YAML text (``extends`` resolves bundled names only).
+def loads_variant(text: str, path: str = "<string>", *, variant_path: Sequence[str | Path] = ()) -> Variant:
+    """Load a variant from YAML text. ``extends`` reaches bundled names, and files inside
+    ``variant_path`` (relative paths are taken from the current folder).
 
     :raises VariantError: with every problem found.
     """
-    key = ("text", text, path, os.getcwd())
+    folders = allowed_folders(variant_path)
+    key = ("text", text, path, os.getcwd(), *map(str, folders))
     hit = _remembered(key)
     if hit is None:
-        loader = _Loader()
+        loader = _Loader(folders)
         root, diags = parse_yaml(text, path)
         variant, more = loader.finish(root, diags, path, Path.cwd())
         hit = _remember(key, loader, variant, sort_diagnostics(more) if variant is None else [])
@@ -165,7 +226,15 @@ def _merge(base: Node, over: Node) -> Node:
 
 
 class _Loader(Builder):
-    """Reading a variant file: its extends chain, then the model built from the checked values."""
+    """Reading a variant file: its extends chain, then the model built from the checked values.
+
+    ``folders``: where ``extends`` may reach besides the bundled variants (the folder of the
+    file asked for, and the folders the user allowed).
+    """
+
+    def __init__(self, folders: Sequence[Path] = ()) -> None:
+        super().__init__()
+        self.folders = (*folders, variants_dir().resolve())
 
     # -- reading and extends ------------------------------------------------------------
     def read_tree(self, path: Path) -> Node | None:
@@ -199,7 +268,20 @@ class _Loader(Builder):
                                          path=ext.path, line=ext.line, col=ext.col))
             self.extends_failed = True
             return root
-        base_path = resolve_variant_path(ext.value, folder)
+        if looks_like_path(ext.value) and not Path(ext.value).is_absolute():
+            ext_name = str((folder / ext.value).absolute())  # relative to the file that says it
+        else:
+            ext_name = ext.value
+        base_path, refused = find_allowed(ext_name, self.folders)
+        if refused is not None:
+            self.diags.append(
+                Diagnostic("V013", f"`extends` may not read {ext.value!r}: {refused}",
+                           path=ext.path, line=ext.line, col=ext.col,
+                           hint="extend a bundled variant or a file in this file's folder; "
+                                "allow another folder with --variant-path")
+            )
+            self.extends_failed = True
+            return root
         if base_path is None:
             close = difflib.get_close_matches(ext.value, bundled_names(), n=1)
             self.diags.append(
@@ -247,12 +329,13 @@ class _Loader(Builder):
 
 
 def load_with_options(
-    name_or_path: str | Path, options: list[tuple[str, str]], label: str = "<options>"
+    name_or_path: str | Path, options: list[tuple[str, str]], label: str = "<options>", *,
+    variant_path: Sequence[str | Path] = (),
 ) -> tuple[Variant | None, list[Diagnostic]]:
     """A variant with ``key.path=value`` overrides applied (as a one-file ``extends`` overlay)."""
     from .yamltree import dump_yaml, scalar_from_text
 
-    base, diags = try_load_variant(name_or_path)
+    base, diags = try_load_variant(name_or_path, variant_path=variant_path)
     if base is None or not options:
         return base, diags
     overlay: dict[str, Any] = {}
@@ -268,7 +351,8 @@ def load_with_options(
     found = resolve_variant_path(str(name_or_path))
     extends = str(found.resolve()) if found is not None else str(name_or_path)
     text = dump_yaml({"extends": extends, "name": f"{base.name} (with options)", **overlay})
+    allowed = [*variant_path, found.resolve().parent] if found is not None else list(variant_path)
     try:
-        return loads_variant(text, path=label), []
+        return loads_variant(text, path=label, variant_path=allowed), []
     except VariantError as exc:
         return None, exc.diagnostics

@@ -215,6 +215,7 @@ class Session:
         humans: Iterable[int] | None = None,
         bot: str | None = None,
         append: bool = True,
+        variant_path: Sequence[str | os.PathLike[str]] = (),
     ) -> Session:
         """Continue the game recorded in ``path`` (written by ``updown play`` or any
         full-level record), appending to the same file (``append``).
@@ -222,6 +223,8 @@ class Session:
         Human seats and the bot come from the record's ``_human`` (or ``_watch``: no
         human) and ``_bot`` header lines unless given; a record without them is
         resumed with a human in the first seat and the heuristic bot.
+
+        ``variant_path``: folders besides the record's own where its variant file may be.
 
         :raises ResumeError: when the record cannot be read, has errors, is not at the
             full level, or is of a finished game.
@@ -236,7 +239,8 @@ class Session:
         t, diags = parse_transcript(data, name)
         if t is None:
             raise ResumeError(f"{name} is not a game record", diags)
-        report = check_transcript(t, diags)
+        folders = [str(f) for f in variant_path]
+        report = check_transcript(t, diags, variant_path=folders)
         problems = [d for d in report.diagnostics if d.severity == Severity.ERROR]
         if not report.readable or problems:
             raise ResumeError(f"{name} has errors: it cannot be resumed",
@@ -246,7 +250,7 @@ class Session:
         if t.level != "full":
             raise ResumeError(f"{name} is a {t.level}-level record: only a full record (with the "
                               "hands) can be resumed")
-        variant, vdiags = transcript_variant(t)
+        variant, vdiags = transcript_variant(t, folders)
         if variant is None:  # pragma: no cover - the checker refused it already
             raise ResumeError(f"cannot load the variant of {name}", vdiags)
         seed_text = t.header("seed")

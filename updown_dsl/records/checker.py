@@ -28,30 +28,34 @@ from .reader import parse_transcript, read_game, text_lines
 from .walk import StopWalk, walk
 
 
-def check_text(text: str | bytes, path: str | None = None) -> CheckReport:
-    """Read and check a transcript of one game given as text."""
+def check_text(text: str | bytes, path: str | None = None, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:
+    """Read and check a transcript of one game given as text.
+
+    ``variant_path``: folders, besides the record's own, where the variant file it names may
+    be (every entry point takes it; see :func:`~updown_dsl.records.report.transcript_variant`).
+    """
     from .quickcheck import quick_check
 
     lines = text_lines(text)
     if lines is not None:
-        report = quick_check(GameLines(lines, 1), path)
+        report = quick_check(GameLines(lines, 1), path, variant_path)
         if report is not None:
             return report
     t, diags = parse_transcript(text, path)
     if t is None:
         return CheckReport(path, tuple(diags), readable=False)
-    return check_transcript(t, diags)
+    return check_transcript(t, diags, variant_path=variant_path)
 
 
-def check_file(path: str | Path) -> CheckReport:
+def check_file(path: str | Path, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:
     """Read and check a one-game transcript file (text or the JSON form).
 
     For archives of many games use :func:`check_games`.
     """
-    return next(check_games(path))
+    return next(check_games(path, variant_path=variant_path))
 
 
-def check_games(path: str | Path) -> Iterator[CheckReport]:
+def check_games(path: str | Path, *, variant_path: Sequence[str | Path] = ()) -> Iterator[CheckReport]:
     """Check every game of a file (an archive may hold many), one at a time.
 
     The JSON form holds one game (or a list of games). A file that cannot be read
@@ -68,12 +72,13 @@ def check_games(path: str | Path) -> Iterator[CheckReport]:
         head = handle.read(64)
         handle.seek(0)
         if head.lstrip()[:1] in (b"{", b"["):
-            yield from _check_json(handle.read(), name)
+            yield from _check_json(handle.read(), name, variant_path)
             return
-        yield from check_lines(handle, name)
+        yield from check_lines(handle, name, variant_path=variant_path)
 
 
-def check_lines(lines: Iterable[str | bytes], path: str | None = None) -> Iterator[CheckReport]:
+def check_lines(lines: Iterable[str | bytes], path: str | None = None, *,
+                variant_path: Sequence[str | Path] = ()) -> Iterator[CheckReport]:
     """Check the games of an archive given as lines (text or bytes), one at a time.
 
     A clean game is checked by the quick path (:mod:`updown_dsl.records.quickcheck`); any game it
@@ -86,14 +91,14 @@ def check_lines(lines: Iterable[str | bytes], path: str | None = None) -> Iterat
         if isinstance(game, Diagnostic):
             yield CheckReport(path, (game,), readable=False)
             continue
-        report = quick_check(game, path)
+        report = quick_check(game, path, variant_path)
         if report is None:
             t, diags = read_game(game.lines, game.first_line, path)
-            report = check_transcript(t, diags)
+            report = check_transcript(t, diags, variant_path=variant_path)
         yield report
 
 
-def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
+def _check_json(data: bytes, name: str, variant_path: Sequence[str | Path]) -> Iterator[CheckReport]:
     import json
 
     from .jsonform import transcript_from_json
@@ -109,13 +114,14 @@ def _check_json(data: bytes, name: str) -> Iterator[CheckReport]:
         if t is None:
             yield CheckReport(name, tuple(diags), readable=False)
         else:
-            yield check_transcript(t, diags)
+            yield check_transcript(t, diags, variant_path=variant_path)
 
 
-def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = ()) -> CheckReport:
+def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = (), *,
+                     variant_path: Sequence[str | Path] = ()) -> CheckReport:
     """Check a transcript already read (``reader_diags``: what the reader reported)."""
     diags = list(reader_diags)
-    game = prepare_game(t, diags)
+    game = prepare_game(t, diags, variant_path)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
     walk(t, Audit(t, game, diags))

@@ -16,7 +16,8 @@ records of every bundled variant at every level.
 from __future__ import annotations
 
 from itertools import islice
-from typing import Callable
+from pathlib import Path
+from typing import Callable, Sequence
 
 from ..actions import Bid, ChooseTrump, Play
 from ..cards import Card, Suit
@@ -36,7 +37,8 @@ _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUB
 _CHOICES: dict[Suit | None, ChooseTrump] = {s: ChooseTrump(s) for s in (*_SUITS.values(), None)}
 
 
-def quick_check(game: GameLines, path: str | None) -> CheckReport | None:
+def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | Path] = ()
+                ) -> CheckReport | None:
     """The report of a clean game in canonical form, or None when the full walk must decide."""
 
     lines, first = game
@@ -55,7 +57,7 @@ def quick_check(game: GameLines, path: str | None) -> CheckReport | None:
     level = t.header("level")
     if level not in LEVELS or t.variant is None or t.header("first-dealer") is None:
         return None
-    g = prepare_game(t, diags)
+    g = prepare_game(t, diags, variant_path)
     if g is None or any(d.severity is Severity.ERROR for d in diags):
         return None
     try:

@@ -8,7 +8,7 @@ game ready to be fed the deals. :class:`CheckReport` is what a check returns.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
@@ -67,20 +67,37 @@ class CheckReport:
         return self.readable and not self.errors
 
 
-_VARIANTS: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[Variant | None, list[Diagnostic]]] = {}
+_VARIANTS: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic]]] = {}
 
 
-def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
+def record_folder(t: Transcript) -> Path | None:
+    """The folder of the file a record was read from (None for standard input or a string)."""
+    if not t.path or t.path.startswith("<"):
+        return None
+    return Path(t.path).parent
+
+
+def _folders(t: Transcript, variant_path: Sequence[str | Path]) -> list[str | Path]:
+    folder = record_folder(t)
+    return [*variant_path, folder] if folder is not None else list(variant_path)
+
+
+def transcript_variant(t: Transcript, variant_path: Sequence[str | Path] = ()
+                       ) -> tuple[Variant | None, list[Diagnostic]]:
     """The variant a transcript names, with its ``option`` overrides applied.
+
+    The record may name a bundled variant, or a ``.yaml`` file inside the record's folder or
+    one of ``variant_path``; any other name is refused (``T014``) without opening the file,
+    so a record cannot make the checker read, or quote, a file the user did not allow.
 
     Loaded variants are kept for the games that follow (an archive names the same
     variant over and over), a few at a time.
     """
-    key = (t.variant or "", str(Path(t.path).parent) if t.path else "", t.options)
+    key = (t.variant or "", *map(str, _folders(t, variant_path)), *(f"{k}={v}" for k, v in t.options))
     hit = _VARIANTS.get(key)
     if hit is not None and hit[0] is not None:
         return hit[0], []
-    result = _load_transcript_variant(t)
+    result = _load_transcript_variant(t, variant_path)
     if result[0] is not None:
         if len(_VARIANTS) >= 16:
             del _VARIANTS[next(iter(_VARIANTS))]
@@ -88,25 +105,49 @@ def transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]
     return result
 
 
-def _load_transcript_variant(t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
-    from ..lang.loader import load_with_options, resolve_variant_path, try_load_variant
+def _find(t: Transcript, variant_path: Sequence[str | Path]) -> tuple[Path | None, Diagnostic | None]:
+    """The file of the record's variant, or the diagnostic that says why there is none."""
+    from ..lang.loader import allowed_folders, bundled_names, find_allowed, looks_like_path
 
-    name = t.variant
-    if name is None:
+    name = t.variant or ""
+    found, refused = find_allowed(name, allowed_folders(_folders(t, variant_path)))
+    if refused is not None:
+        where = ("a .yaml file in its own folder" if record_folder(t) is not None
+                 else "no file (it was not read from a file)")
+        return None, _at(t, "variant", "T014", f"the record names the variant {name!r}, which may not be "
+                         f"read: {refused}",
+                         f"a record may name a bundled variant or {where}; allow another folder with "
+                         "--variant-path")
+    if found is None:
+        if looks_like_path(name):
+            return None, _at(t, "variant", "T010", f"cannot load the variant {name!r}: no such variant file: "
+                             f"{name!r}")
+        import difflib
+
+        close = difflib.get_close_matches(name, bundled_names(), n=1)
+        return None, _at(t, "variant", "T010", f"cannot load the variant {name!r}: no bundled variant named "
+                         f"{name!r}", f"did you mean {close[0]!r}?" if close else
+                         "bundled variants: " + ", ".join(bundled_names()))
+    return found, None
+
+
+def _load_transcript_variant(t: Transcript, variant_path: Sequence[str | Path]
+                             ) -> tuple[Variant | None, list[Diagnostic]]:
+    from ..lang.loader import load_with_options, try_load_variant
+
+    if t.variant is None:
         return None, []
-    base = Path(t.path).parent if t.path else None
-    found = resolve_variant_path(name, base)
-    target = found if found is not None else name
-    variant, diags = try_load_variant(target)
+    found, problem = _find(t, variant_path)
+    if found is None:
+        return None, [problem] if problem is not None else []
+    allowed = _folders(t, variant_path)
+    variant, diags = try_load_variant(found, variant_path=allowed)
     if variant is None:
-        unknown = [d for d in diags if d.code == "V010" and d.path is None]
-        if unknown:  # no such variant: one diagnostic, at the header line
-            return None, [_at(t, "variant", "T010", f"cannot load the variant {name!r}: "
-                              f"{unknown[0].message}", unknown[0].hint)]
-        return None, [_at(t, "variant", "T010", f"cannot load the variant {name!r}")] + diags
+        return None, [_at(t, "variant", "T010", f"cannot load the variant {t.variant!r}")] + diags
     if not t.options:
         return variant, []
-    variant, diags = load_with_options(target, list(t.options), f"{t.path or '<transcript>'} options")
+    variant, diags = load_with_options(found, list(t.options), f"{t.path or '<transcript>'} options",
+                                       variant_path=allowed)
     if variant is None:
         msgs = "; ".join(d.message for d in diags)
         return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {msgs}")]
@@ -118,12 +159,15 @@ def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = Non
     return Diagnostic(code, message, path=t.path, line=line, col=1, hint=hint)
 
 
-def prepare_game(t: Transcript, diags: list[Diagnostic]) -> Game | None:
+def prepare_game(t: Transcript, diags: list[Diagnostic], variant_path: Sequence[str | Path] = ()
+                 ) -> Game | None:
     """The game a record's header describes, ready to be fed its deals (or None when the
-    record cannot be checked); header problems are added to ``diags``."""
+    record cannot be checked); header problems are added to ``diags``. ``variant_path``: the
+    folders besides the record's own where its variant file may be (see
+    :func:`transcript_variant`)."""
     if any(d.code in ("T001", "T006") for d in diags):
         return None
-    variant, vdiags = transcript_variant(t)
+    variant, vdiags = transcript_variant(t, variant_path)
     diags.extend(vdiags)
     if variant is None:
         return None
@@ -133,7 +177,7 @@ def prepare_game(t: Transcript, diags: list[Diagnostic]) -> Game | None:
                          f"{variant.max_players} players, the record has {n}"))
         return None
     written_hash = t.header("rules")
-    if written_hash is not None and written_hash not in _known_hashes(t, variant):
+    if written_hash is not None and written_hash not in _known_hashes(t, variant, variant_path):
         d = _at(t, "rules", "T013", f"the rules of {t.variant!r} differ from those the record was "
                 f"written with (rules: {written_hash})",
                 "the variant file changed since the game was written; the check uses the rules as they are now")
@@ -144,20 +188,20 @@ def prepare_game(t: Transcript, diags: list[Diagnostic]) -> Game | None:
     return Game(variant, n, first_dealer=first, auto_deal=False)
 
 
-def _known_hashes(t: Transcript, variant: Variant) -> tuple[str, ...]:
+def _known_hashes(t: Transcript, variant: Variant, variant_path: Sequence[str | Path]) -> tuple[str, ...]:
     """The rules hashes a record of ``variant`` may carry: of the rules as checked, and of
     the named variant before its option lines."""
     from ..lang.variant import rules_hash
 
     hashes = [rules_hash(variant)]
     if t.options:
-        from ..lang.loader import resolve_variant_path, try_load_variant
+        from ..lang.loader import try_load_variant
 
-        found = resolve_variant_path(t.variant or "", Path(t.path).parent if t.path else None)
-        base = try_load_variant(found if found is not None else (t.variant or ""))[0]
+        found, _ = _find(t, variant_path)
+        base = try_load_variant(found, variant_path=_folders(t, variant_path))[0] if found is not None else None
         if base is not None:
             hashes.append(rules_hash(base))
     return tuple(hashes)
 
 
-__all__ = ["CheckReport", "prepare_game", "transcript_variant"]
+__all__ = ["CheckReport", "prepare_game", "record_folder", "transcript_variant"]
