@@ -1,4 +1,4 @@
-"""Hand-written transcripts for specific checker cases (RULES.md §10 and the transcript format).
+"""Hand-written transcripts for specific checker cases (docs/worked-cases.md, the transcript format).
 
 Every expected number below is worked out by hand in the comments, from the variant's
 scoring formula, not taken from the checker.

@@ -383,7 +383,7 @@ def test_validate_extends_base_error_points_at_base(tmp_path, monkeypatch):
 
 # --------------------------------------------------------------------------- score
 
-# (variant, players, deal, bid, taken, expected) from RULES.md section 10
+# (variant, players, deal, bid, taken, expected) from the worked cases, docs/worked-cases.md
 SCORES = [
     # TC-03: Up and Down, 4 players, deal 13
     *[("up-and-down", 4, 13, b, t, s) for b, t, s in [(4, 4, 14), (3, 2, 2), (2, 3, 3), (5, 4, 4)]],
@@ -418,7 +418,7 @@ SCORES = [
 
 
 @pytest.mark.parametrize(("variant", "players", "deal", "bid", "taken", "expected"), SCORES)
-def test_score_rules_md(variant, players, deal, bid, taken, expected):
+def test_score_worked_cases(variant, players, deal, bid, taken, expected):
     data = run_json("score", variant, "--players", str(players), "--deal", str(deal),
                     "--bid", str(bid), "--taken", str(taken))
     assert data["score"] == expected

@@ -3,7 +3,11 @@
 - the generated key reference in docs/dsl.md equals ``dsl_reference()`` (and the
   diagnostics table in docs/diagnostics.md equals ``diagnostics_reference()``);
 - every schema key path is documented in docs/dsl.md;
-- every bundled variant and every AMB-xx entry of RULES.md §9 is in docs/variants.md;
+- every bundled variant is in docs/variants.md, and every AMB-xx id cited anywhere is a row of
+  its "Ambiguities and options" tables, numbered without gaps per family;
+- every source tag ([S003], [X-pagat-joker] ...) cited is defined in docs/sources.md, and every
+  worked case TC-nn cited is in docs/worked-cases.md, which names the tests that play it;
+- no tracked file refers to notes outside the repository;
 - every diagnostic code is documented;
 - the ``>>>`` examples in docs/api.md, docs/dsl.md and docs/formulas.md run.
 """
@@ -12,6 +16,8 @@ from __future__ import annotations
 
 import doctest
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,7 +28,6 @@ from updown_dsl.diagnostics import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-RULES = Path("/work/shared/RULES.md")
 
 REGENERATE = "python -m updown_dsl.lang.docgen --write docs/dsl.md"
 
@@ -111,25 +116,219 @@ def test_every_bundled_variant_is_in_variants_md() -> None:
     assert not missing, f"bundled variants not described in docs/variants.md: {missing}"
 
 
-def _rules_amb_ids() -> list[str]:
-    if not RULES.is_file():
-        pytest.skip(f"{RULES} not found")
-    text = RULES.read_text(encoding="utf-8")
-    start = text.find("## 9.")
-    assert start >= 0, "RULES.md has no section 9"
-    end = text.find("\n## ", start + 1)
-    section = text[start:end if end > 0 else None]
-    ids = sorted(set(re.findall(r"\*\*(AMB-[A-Z]+\d+)\*\*", section)))
-    assert ids, "no AMB-xx entries found in RULES.md §9"
-    return ids
+# ------------------------------------------------------------------ sources, ambiguities, worked cases
+def _text_files() -> list[Path]:
+    """The repository's own text: docs, variant files, the package and the tests."""
+    patterns = ["README.md", "docs/**/*.md", "docs/**/*.yaml", "docs/**/*.log", "variants/*.yaml",
+                "updown_dsl/**/*.py", "tests/**/*.py", "benchmarks/**/*.py", "benchmarks/**/*.md"]
+    files = sorted({p for pattern in patterns for p in ROOT.glob(pattern) if p.is_file()})
+    assert files, "no text files found"
+    return files
 
 
-def test_every_ambiguity_is_in_variants_md() -> None:
-    text = read("variants.md")
-    amb = text[text.find("## Ambiguities and options"):]
-    assert amb, "docs/variants.md has no 'Ambiguities and options' section"
-    missing = [i for i in _rules_amb_ids() if not re.search(rf"\b{re.escape(i)}\b", amb)]
-    assert not missing, f"AMB entries of RULES.md §9 missing from docs/variants.md: {missing}"
+def _text(path: Path) -> str | None:
+    """The file as text, or None for a binary file."""
+    data = path.read_bytes()
+    if b"\0" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _section(text: str, heading: str) -> str:
+    """The part of a Markdown text from ``## heading`` up to the next ``## `` heading."""
+    match = re.search(rf"(?m)^## {re.escape(heading)}\s*$", text)
+    assert match, f"no '## {heading}' section"
+    rest = text[match.end():]
+    end = re.search(r"(?m)^## ", rest)
+    return rest[:end.start()] if end else rest
+
+
+AMB_ID = re.compile(r"\bAMB-([A-Z])(\d+)")
+AMB_RANGE = re.compile(r"\bAMB-([A-Z])(\d+)(?:\.\.|…|–)([A-Z]?)(\d+)")
+
+
+def _ambiguity_rows() -> list[tuple[str, int, str]]:
+    """(family, number, sub-heading) of every row of docs/variants.md's ambiguity tables."""
+    section = _section(read("variants.md"), "Ambiguities and options")
+    rows, heading = [], ""
+    for line in section.splitlines():
+        if line.startswith("### "):
+            heading = line[4:].strip()
+        match = re.match(r"\|\s*\*\*AMB-([A-Z])(\d+)\*\*\s*\|", line)
+        if match:
+            rows.append((match.group(1), int(match.group(2)), heading))
+    assert rows, "docs/variants.md's 'Ambiguities and options' section has no AMB-xx rows"
+    return rows
+
+
+def test_ambiguity_tables_number_each_family_without_gaps() -> None:
+    numbers: dict[str, list[int]] = {}
+    headings: dict[str, set[str]] = {}
+    for family, number, heading in _ambiguity_rows():
+        numbers.setdefault(family, []).append(number)
+        headings.setdefault(family, set()).add(heading)
+    for family, got in numbers.items():
+        assert got == list(range(1, len(got) + 1)), (
+            f"the AMB-{family} rows of docs/variants.md are not AMB-{family}1 … AMB-{family}{len(got)}"
+            f" in order, each once: {got}"
+        )
+        assert len(headings[family]) == 1, f"AMB-{family} rows under several headings: {headings[family]}"
+    owners = [next(iter(h)) for h in headings.values()]
+    assert len(owners) == len(set(owners)), f"two families share a heading: {headings}"
+
+
+def _cited_ambiguities() -> dict[str, set[str]]:
+    """Every AMB-xx id cited in the repository's text (ranges such as AMB-O1..O11 expanded)."""
+    cited: dict[str, set[str]] = {}
+    for path in _text_files():
+        text = _text(path)
+        if text is None:
+            continue
+        where = str(path.relative_to(ROOT))
+        for family, number in AMB_ID.findall(text):
+            cited.setdefault(f"AMB-{family}{number}", set()).add(where)
+        for family, first, second_family, last in AMB_RANGE.findall(text):
+            assert second_family in ("", family), f"{where}: a range across families, AMB-{family}{first}..{last}"
+            assert int(first) < int(last), f"{where}: an empty range AMB-{family}{first}..{last}"
+            for number in range(int(first), int(last) + 1):
+                cited.setdefault(f"AMB-{family}{number}", set()).add(where)
+    return cited
+
+
+def test_every_cited_ambiguity_is_in_variants_md() -> None:
+    rows = {f"AMB-{family}{number}" for family, number, _ in _ambiguity_rows()}
+    cited = _cited_ambiguities()
+    assert {"AMB-U1", "AMB-O11", "AMB-R11"} <= set(cited), "the AMB ids were not found (a broken pattern?)"
+    missing = {i: sorted(where) for i, where in cited.items() if i not in rows}
+    assert not missing, f"AMB ids cited but not in docs/variants.md's 'Ambiguities and options': {missing}"
+
+
+SOURCE_TAG = re.compile(r"\[(S\d{3}(?:-[A-Z]+(?:/[A-Z]+)*)?|X-[a-z0-9]+(?:-[a-z0-9]+)*)\]")
+
+
+def _expand_tag(tag: str) -> list[str]:
+    """``S000-A/B/D`` -> ``S000-A``, ``S000-B``, ``S000-D``; other tags stand for themselves."""
+    if tag.startswith("S") and "/" in tag:
+        number, blocks = tag.split("-", 1)
+        return [f"{number}-{block}" for block in blocks.split("/")]
+    return [tag]
+
+
+def _defined_sources() -> set[str]:
+    """The tags that docs/sources.md defines: in a heading, or opening a list item in bold."""
+    defined: set[str] = set()
+    for line in read("sources.md").splitlines():
+        if line.startswith("#"):
+            defined.update(SOURCE_TAG.findall(line))
+        match = re.match(r"- \*\*\[([^]]+)\]\*\*", line)
+        if match:
+            defined.add(match.group(1))
+    return defined
+
+
+def test_every_cited_source_tag_is_defined_in_sources_md() -> None:
+    defined = _defined_sources()
+    assert {"S000-A", "S001", "S002-RP", "S003", "X-pagat-joker"} <= defined, defined
+    cited: dict[str, set[str]] = {}
+    for path in _text_files():
+        text = _text(path)
+        if text is None:
+            continue
+        for tag in SOURCE_TAG.findall(text):
+            for one in _expand_tag(tag):
+                cited.setdefault(one, set()).add(str(path.relative_to(ROOT)))
+    assert "S003" in cited and "X-digitain" in cited, "no source tags found (a broken pattern?)"
+    missing = {tag: sorted(where) for tag, where in cited.items() if tag not in defined}
+    assert not missing, f"source tags cited but not defined in docs/sources.md: {missing}"
+    for path in sorted(ROOT.glob("variants/*.yaml")):
+        line = next((s for s in path.read_text(encoding="utf-8").splitlines() if s.startswith("source:")), "")
+        assert SOURCE_TAG.search(line) or "OpenSpiel" in line, f"{path.name}: the source line cites no source"
+
+
+TC_ID = re.compile(r"\bTC-(\d{2})\b")
+RULES_CASES = ROOT / "tests" / "test_rules_cases.py"
+
+
+def _worked_cases() -> dict[int, str]:
+    """Case number -> its section of docs/worked-cases.md."""
+    text = read("worked-cases.md")
+    parts = re.split(r"(?m)^## TC-(\d{2})\b", text)
+    cases: dict[int, str] = {}
+    for number, body in zip(parts[1::2], parts[2::2]):
+        assert int(number) not in cases, f"TC-{number} appears twice in docs/worked-cases.md"
+        cases[int(number)] = body
+    return cases
+
+
+def test_worked_cases_are_numbered_without_gaps() -> None:
+    cases = _worked_cases()
+    assert list(cases) == list(range(1, len(cases) + 1)) and len(cases) >= 18, sorted(cases)
+
+
+def test_every_cited_worked_case_is_in_worked_cases_md() -> None:
+    cases = _worked_cases()
+    cited: dict[int, set[str]] = {}
+    for path in _text_files():
+        text = _text(path)
+        if text is None:
+            continue
+        for number in TC_ID.findall(text):
+            cited.setdefault(int(number), set()).add(str(path.relative_to(ROOT)))
+    assert 4 in cited, "no TC-nn found (a broken pattern?)"
+    missing = {f"TC-{n:02d}": sorted(where) for n, where in cited.items() if n not in cases}
+    assert not missing, f"worked cases cited but not in docs/worked-cases.md: {missing}"
+
+
+def test_worked_cases_name_the_tests_that_play_them() -> None:
+    cases = _worked_cases()
+    tests = re.findall(r"(?m)^def (test_tc(\d{2})\w*)\(", RULES_CASES.read_text(encoding="utf-8"))
+    assert tests, "no test_tcNN tests in tests/test_rules_cases.py"
+    names = {name for name, _ in tests}
+    named = {number: set(re.findall(r"`(test_\w+)`", body)) for number, body in cases.items()}
+    for number, listed in named.items():
+        assert listed, f"TC-{number:02d} in docs/worked-cases.md names no test"
+        unknown = listed - names
+        assert not unknown, f"TC-{number:02d} names tests that tests/test_rules_cases.py does not have: {unknown}"
+    for name, number in tests:
+        assert name in named.get(int(number), set()), f"{name} is not listed under TC-{number} in docs/worked-cases.md"
+
+
+# Built from pieces so that this file does not match itself.
+OUTSIDE = ("RULES" + ".md", "/work" + "/")
+SHARED = re.compile(re.escape(".." + "/shared") + r"[\w./-]*")
+# Paths into a folder named "shared" that a test makes in its own temporary directory
+# (tests/test_paths.py: a record or an `extends` climbing out of its folder); not the notes.
+TEST_FOLDER_PATHS = {".." + "/shared/house.yaml", ".." + "/shared/base.yaml"}
+
+
+def test_no_tracked_file_refers_outside_the_repository() -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not available")
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    found = []
+    for name in listed.stdout.decode("utf-8").split("\0"):
+        path = ROOT / name
+        if not name or not path.is_file():
+            continue
+        text = _text(path)
+        if text is None:
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            found += [f"{name}:{number}: {word}" for word in OUTSIDE if word in line]
+            found += [f"{name}:{number}: {path}" for path in SHARED.findall(line)
+                      if not (name.startswith("tests/") and path in TEST_FOLDER_PATHS)]
+    assert not found, "the repository must stand on its own; these lines refer outside it:\n" + "\n".join(found)
+
+
+def test_readme_links_the_sources_and_the_worked_cases() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in ("sources.md", "worked-cases.md"):
+        assert f"(docs/{page})" in readme, f"README.md does not link docs/{page}"
 
 
 def test_every_diagnostic_code_is_documented() -> None:

@@ -1,4 +1,6 @@
-"""General behaviour of the engine (:class:`updown_dsl.Game`), beyond the RULES.md cases.
+"""General behaviour of the engine (:class:`updown_dsl.Game`), beyond the worked cases.
+
+The worked cases of docs/worked-cases.md are played in test_rules_cases.py.
 
 Seats are 0-based; the default first dealer is the last seat, so seat 0 is eldest.
 """

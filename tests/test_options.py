@@ -1,4 +1,7 @@
-"""Options that select other readings of the sources (RULES.md §9): AMB-O1 (b), AMB-S1, AMB-R9."""
+"""Options that select other readings of the sources: AMB-O1 (b), AMB-S1, AMB-R9.
+
+Every reading is listed in docs/variants.md, section "Ambiguities and options".
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The worked test cases TC-01 … TC-18 of RULES.md §10, played on the real engine.
+"""The worked test cases TC-01 … TC-18 of docs/worked-cases.md, played on the real engine.
 
-Seats are 0-based: RULES.md's P1 is seat 0 and the dealer is the last seat, so
+Seats are 0-based: the cases' P1 is seat 0 and the dealer is the last seat, so
 seat 0 is eldest (first to bid and lead).  Every hand holds exactly ``n`` cards
-and the turned card is never in a hand; where RULES.md shows only part of a
+and the turned card is never in a hand; where a case shows only part of a
 hand, the rest is filled in and the whole play is written out trick by trick.
 
 Deals deep in a schedule (Odessa's blind deal 15, Russian poker's minimum and

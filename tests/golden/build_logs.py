@@ -340,7 +340,7 @@ def revoke_game(level: str, *, comments: bool = False) -> Log:
         log.lines[j] += "  # the deal is annulled: no scores, Vera deals deal 3 again"
         k = log.lines.index("penalty Boris -50 R010")
         log.lines[k] += "  # 50 off Boris's total"
-        log.insert(log.block(3)[0], "# Deal 3 is RULES.md TC-04 (three players, turned 10H).")
+        log.insert(log.block(3)[0], "# Deal 3 is docs/worked-cases.md TC-04 (three players, turned 10H).")
     return log
 
 

@@ -49,7 +49,7 @@ _KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "
 
 
 def hand_sizes_text(deals: Sequence[Deal]) -> str:
-    """Hand sizes in order as in RULES.md TC-01: ``1 2 … 6 6B``, sets separated by ``|``."""
+    """Hand sizes in order as in docs/worked-cases.md TC-01: ``1 2 … 6 6B``, sets separated by ``|``."""
     out: list[str] = []
     last_set = None
     for d in deals:
