@@ -89,19 +89,19 @@ def test_a_variant_file_beside_the_record_or_in_an_allowed_folder_is_read(table:
     house = "extends: odessa\nname: odessa-house\n"
     (table / "games" / "rules").mkdir()
     (table / "games" / "rules" / "house.yaml").write_text(house, encoding="utf-8")
-    (table / "shared").mkdir()
-    (table / "shared" / "house.yaml").write_text(house, encoding="utf-8")
+    (table / "common").mkdir()
+    (table / "common" / "house.yaml").write_text(house, encoding="utf-8")
     log = table / "games" / "game.log"
 
     log.write_text(_record("rules/house.yaml"), encoding="utf-8")
     assert check_file(log).clean
     assert _check_cli(log)[0] == 0
 
-    log.write_text(_record("../shared/house.yaml"), encoding="utf-8")
+    log.write_text(_record("../common/house.yaml"), encoding="utf-8")
     assert [d.code for d in check_file(log).diagnostics] == ["T014"]
-    report = check_file(log, variant_path=[table / "shared"])
+    report = check_file(log, variant_path=[table / "common"])
     assert report.clean, [str(d) for d in report.diagnostics]
-    assert _check_cli(log, "--variant-path", str(table / "shared"))[0] == 0
+    assert _check_cli(log, "--variant-path", str(table / "common"))[0] == 0
     assert _check_cli(log, "--variant-path", str(table / "nowhere"))[0] == 2  # not a folder: usage
 
 
@@ -151,15 +151,15 @@ def test_extends_stays_in_the_folder_of_the_file_loaded(table: Path) -> None:
 
 
 def test_extends_reaches_an_allowed_folder_and_the_bundled_set(table: Path) -> None:
-    (table / "shared").mkdir()
-    (table / "shared" / "base.yaml").write_text("extends: odessa\nname: base\nbidding: {hook: false}\n",
+    (table / "common").mkdir()
+    (table / "common" / "base.yaml").write_text("extends: odessa\nname: base\nbidding: {hook: false}\n",
                                                 encoding="utf-8")
     house = table / "games" / "house.yaml"
-    house.write_text("name: h\nextends: ../shared/base.yaml\n", encoding="utf-8")
+    house.write_text("name: h\nextends: ../common/base.yaml\n", encoding="utf-8")
     assert try_load_variant(house)[0] is None
-    v = load_variant(house, variant_path=[table / "shared"])
+    v = load_variant(house, variant_path=[table / "common"])
     assert v.name == "h" and v.bidding.hook is False
-    r = runner.invoke(app, ["variant", "validate", "--variant-path", str(table / "shared"), str(house)])
+    r = runner.invoke(app, ["variant", "validate", "--variant-path", str(table / "common"), str(house)])
     assert r.exit_code == 0, r.stdout
     # bundled by name, and the bundled files by path too
     house.write_text(f"name: h\nextends: {variants_dir() / 'georgian.yaml'}\n", encoding="utf-8")
