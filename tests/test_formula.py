@@ -367,14 +367,19 @@ def test_nesting_limit() -> None:
 
     assert compile_formula("-" * (MAX_DEPTH - 1) + "a", ["a"])({"a": 1}) == -1
     assert compile_formula(" + ".join(["a"] * MAX_DEPTH), ["a"])({"a": 1}) == MAX_DEPTH
-    assert compile_formula("(" * 3000 + "a" + ")" * 3000, ["a"])({"a": 1}) == 1  # parens add no depth
-    for src in ["-" * 5000 + "1", " + ".join(["a"] * 3000), "not " * 3000 + "a", "a ? " * 1000 + "1" + " : 2" * 1000]:
+    assert compile_formula("(" * 900 + "a" + ")" * 900, ["a"])({"a": 1}) == 1  # parens add no depth
+    deeper = MAX_DEPTH + 40
+    for src in ["-" * deeper + "1", " + ".join(["a"] * deeper), "not " * deeper + "a",
+                "a ? " * deeper + "1" + " : 2" * deeper]:
+        assert len(src) <= 2000  # within the length limit: the depth is what is refused
         (d,) = err(src, ["a"]).diagnostics
-        assert d.code == "F001" and "nested" in d.message
+        assert d.code == "F006" and "nested" in d.message
+    (d,) = err("-" * 5000 + "1", ["a"]).diagnostics
+    assert d.code == "F006" and "longer than 2,000 characters" in d.message
 
 
 def test_huge_literal() -> None:
-    assert err("9" * 5000).diagnostics[0].code == "F001"
+    assert err("9" * 500).diagnostics[0].code == "F001"  # a literal has at most 100 digits
 
 
 # --------------------------------------------------------------- hypothesis

@@ -121,16 +121,13 @@ def _read_bytes(data: bytes, name: str) -> "Iterator[tuple[Transcript | None, li
     """The games of a log or of the JSON form (one game or a list), as the reader gives them."""
     import io
 
-    from ..diagnostics import Diagnostic
+    from ..records.jsonform import load_json
     from ..records.transcript import iter_transcripts, transcript_from_json
 
     if _is_json(data):
-        import json
-
-        try:
-            obj = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            yield None, [Diagnostic("T001", f"not valid JSON: {exc}", path=name, line=1, col=1)]
+        obj, problem = load_json(data, name)
+        if problem is not None:
+            yield None, [problem]
             return
         for item in obj if isinstance(obj, list) else [obj]:
             yield transcript_from_json(item, name)

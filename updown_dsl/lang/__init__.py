@@ -3,8 +3,9 @@
 ``variant`` is the model (immutable values) and the rules hash, ``schema`` every key of a
 variant file, ``yamltree`` the YAML read with the position of every value, ``loader`` the
 file found and its ``extends`` chain merged, ``values`` each value checked against the
-schema, ``build`` the model made from the checked tree, ``formula`` the scoring-formula
-language compiled to closures (``formula_trees`` writes the cached parse trees),
+schema, ``build`` the model made from the checked tree, ``soundness`` the check that every
+deal can be bid and scored, ``formula`` the scoring-formula language compiled to closures
+(``formula_trees`` writes the cached parse trees),
 ``schedule`` the deals of a game for a table size, ``files`` the files shipped with the
 package, and ``docgen`` the reference pages written from the schema and the catalogue.
 

@@ -247,6 +247,17 @@ class Builder(Values):
                 break
         if self.diags:
             return None, self.diags
+        # And every deal must leave a bid to make and score every outcome.
+        from .soundness import soundness_problems
+
+        for problem in soundness_problems(variant):
+            d = problem.diagnostic
+            if d.line is None:
+                node = tree.get(problem.section) or tree
+                d = Diagnostic(d.code, d.message, d.severity, node.path, node.line, node.col, hint=d.hint)
+            self.diags.append(d)
+        if self.diags:
+            return None, self.diags
         return variant, self.diags
 
     @staticmethod

@@ -42,6 +42,8 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {"min": (2, None), "max": (2, Non
 _IMPLS: dict[str, Callable[..., int]] = {"min": min, "max": max, "abs": abs}
 #: deepest parse tree accepted, so compiling and evaluating never hit the recursion limit
 MAX_DEPTH = 200
+#: The longest formula text accepted (a scoring rule is a line or two; this bounds the parse).
+MAX_LENGTH = 2000
 
 
 class FormulaError(UpdownError):
@@ -446,6 +448,9 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
         raise FormulaError(diag(0, 0, f"F001 expected a formula or a whole number, got {what}", None))
     if isinstance(source, int):
         return Formula(text, frozenset(), _fn(source))
+    if len(text) > MAX_LENGTH:
+        raise FormulaError(diag(0, 0, f"F006 formula is longer than {MAX_LENGTH:,} characters ({len(text):,})",
+                                "split the rule into simpler formulas, or name a part in `scoring.params`"))
     tree = _cached_tree(text)
     if tree is None:
         from lark.exceptions import UnexpectedInput
@@ -459,7 +464,7 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
     while stack:
         sub, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise FormulaError(diag(0, 0, f"F001 formula is nested more than {MAX_DEPTH} levels deep", None))
+            raise FormulaError(diag(0, 0, f"F006 formula is nested more than {MAX_DEPTH} levels deep", None))
         stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
     comp = _Compiler(frozenset(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]))
     node = comp.build(tree)

@@ -83,7 +83,10 @@ def find_allowed(name: str, folders: Sequence[Path]) -> tuple[Path | None, str |
     """
     if not looks_like_path(name):
         bundled = variants_dir() / f"{name}.yaml"
-        return (bundled if bundled.is_file() else None), None
+        try:
+            return (bundled if bundled.is_file() else None), None
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+            return None, None
     if not name.lower().endswith((".yaml", ".yml")):
         return None, "a variant file's name ends in .yaml or .yml"
     try:
@@ -328,6 +331,10 @@ class _Loader(Builder):
         return self.build(tree, path)
 
 
+#: The most parts an option's key path may have (``scoring.params.pass`` has three).
+MAX_OPTION_PARTS = 8
+
+
 def load_with_options(
     name_or_path: str | Path, options: list[tuple[str, str]], label: str = "<options>", *,
     variant_path: Sequence[str | Path] = (),
@@ -342,6 +349,9 @@ def load_with_options(
     for key, value in options:
         node = overlay
         parts = key.split(".")
+        if len(parts) > MAX_OPTION_PARTS:  # a variant file's keys are at most four deep
+            return None, [Diagnostic("V012", f"option {key[:60]!r}... has {len(parts)} parts, more than "
+                                     f"{MAX_OPTION_PARTS}")]
         for part in parts[:-1]:
             nxt = node.setdefault(part, {})
             if not isinstance(nxt, dict):

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator, NoReturn, Sequence
 from ..actions import Bid, ChooseTrump
 from ..diagnostics import CATALOGUE, Diagnostic, Severity
 from ..engine import IllegalAction, Phase
+from ..lang.formula import FormulaEvalError
 from .audit import _Cards, _Scores, _Stop
 from .report import CheckReport, prepare_game, transcript_variant
 from .archive import GameLines, split_games
@@ -99,15 +100,11 @@ def check_lines(lines: Iterable[str | bytes], path: str | None = None, *,
 
 
 def _check_json(data: bytes, name: str, variant_path: Sequence[str | Path]) -> Iterator[CheckReport]:
-    import json
+    from .jsonform import load_json, transcript_from_json
 
-    from .jsonform import transcript_from_json
-
-    try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        yield CheckReport(name, (Diagnostic("T001", f"not valid JSON: {exc}", path=name, line=1, col=1),),
-                          readable=False)
+    obj, problem = load_json(data, name)
+    if problem is not None:
+        yield CheckReport(name, (problem,), readable=False)
         return
     for item in obj if isinstance(obj, list) else [obj]:
         t, diags = transcript_from_json(item, name)
@@ -183,6 +180,19 @@ class Audit(_Cards, _Scores):
         self.collect(block[1:])
 
     def end_deal(self, block: list[Event], last: bool) -> None:
+        try:
+            self._end_deal(block, last)
+        except FormulaEvalError as exc:
+            self.formula_failed(exc, block[-1])
+
+    def formula_failed(self, exc: FormulaEvalError, e: Event) -> NoReturn:
+        """A scoring formula failed on this record's numbers (only a running total outside
+        every value the loader tried can do that): say so, and check no further."""
+        self.report("F005", f"{self.where()}: {exc.diagnostics[0].message}", e,
+                    hint="the variant's formula cannot score this deal; the rest of the game is not checked")
+        raise StopWalk
+
+    def _end_deal(self, block: list[Event], last: bool) -> None:
         if not self.deal_done(self.start_results):
             self.finish_block(last)
         elif self.penalized and not self.replayed:
@@ -199,6 +209,12 @@ class Audit(_Cards, _Scores):
                         "the game is unfinished", None, severity=Severity.NOTE)
 
     def event(self, e: Event) -> None:
+        try:
+            self._event(e)
+        except FormulaEvalError as exc:
+            self.formula_failed(exc, e)
+
+    def _event(self, e: Event) -> None:
         g = self.game
         kind = e.kind
         if kind in ("hand", "turned", "cut", "comment"):

@@ -7,6 +7,20 @@ from .model import UNKNOWN, Event, Header, Transcript
 from .reader import parse_transcript
 from .writer import format_header
 
+def load_json(data: bytes | str, path: str | None = None) -> tuple[object, Diagnostic | None]:
+    """The JSON value of ``data``, or None and the diagnostic that says why it is not JSON
+    (``T001``; ``T018`` when it is nested more deeply than Python's parser can follow)."""
+    import json
+
+    try:
+        return json.loads(data), None
+    except RecursionError:
+        return None, Diagnostic("T018", "the JSON is nested too deeply to read (a record nests four levels)",
+                                path=path, line=1, col=1)
+    except (ValueError, UnicodeDecodeError) as exc:
+        return None, Diagnostic("T001", f"not valid JSON: {exc}", path=path, line=1, col=1)
+
+
 def transcript_to_json(t: Transcript) -> dict[str, object]:
     """A lossless JSON-ready form of the transcript."""
 

@@ -24,6 +24,7 @@ from ..cards import Card, Suit
 from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase
 from ..engine.bidding import bid_of
+from ..lang.formula import FormulaEvalError
 from .report import CheckReport, prepare_game
 from .archive import GameLines
 from .model import LEVELS, Event, Transcript
@@ -62,7 +63,7 @@ def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | 
         return None
     try:
         _Quick(g, t.players, level).run(events[0], lines, k)
-    except _GiveUp:
+    except (_GiveUp, FormulaEvalError):  # the full walk reports a formula that fails
         return None
     return CheckReport(path, tuple(diags), readable=True, level=level, finished=True, game=g, source=game)
 

@@ -22,6 +22,12 @@ from .model import ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, UNKNOWN, E
 
 _new_event = tuple.__new__
 
+#: The longest line read (a line of a real record is under 200 characters); longer ones are
+#: kept as written but not read (``T015``), which also bounds the work per line.
+MAX_LINE = 10_000
+#: The most players a ``players`` line may name (``T016``); variants allow at most 12.
+MAX_PLAYERS = 64
+
 
 class _Bad(Exception):
     """A line that cannot be read; ``index`` is the word the problem is at (-1: the line)."""
@@ -67,6 +73,12 @@ class _Reader:
             line(raw, number)
 
     def line(self, raw: str, number: int) -> None:
+        if len(raw) > MAX_LINE:
+            self.err("T015", f"the line is {len(raw):,} characters long, more than {MAX_LINE:,}: it is "
+                     "not read", number, hint="a record's lines are short: is this file a game record?")
+            self.in_body = True
+            self.events.append(Event("raw", number, 1, text=raw.strip()))
+            return
         if "\ufeff" in raw:
             raw = raw.replace("\ufeff", "")  # a byte-order mark is never text
         i = raw.find("#")
@@ -132,6 +144,10 @@ class _Reader:
             return
         if key == "players":
             names = tuple(value.replace(",", " ").split())
+            if len(names) > MAX_PLAYERS:
+                self.err("T016", f"'players' names {len(names):,} players; a record has at most "
+                         f"{MAX_PLAYERS}", number)
+                names = ()
             if len(set(n.lower() for n in names)) != len(names):
                 self.err("T005", "a player name is given twice in 'players'", number)
             for name in names:

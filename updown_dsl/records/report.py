@@ -20,6 +20,21 @@ if TYPE_CHECKING:
     from ..lang.variant import Variant
 
 
+#: The most diagnostics a report keeps for one game; the rest are counted in a ``T017`` note.
+MAX_DIAGNOSTICS = 100
+
+
+def _capped(diags: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+    kept, rest = diags[:MAX_DIAGNOSTICS], diags[MAX_DIAGNOSTICS:]
+    errors = sum(1 for d in rest if d.severity is Severity.ERROR)
+    first = rest[0]
+    note = Diagnostic("T017", f"{len(rest):,} more problems in this game ({errors:,} of them errors) are not "
+                      f"shown: a report keeps the first {MAX_DIAGNOSTICS}",
+                      Severity.ERROR if errors else Severity.NOTE, first.path,
+                      first.line, first.col, hint="correct the first ones and check again")
+    return (*kept, note)
+
+
 class CheckReport:
     """What a check found, and the game as the engine replayed it."""
 
@@ -37,6 +52,8 @@ class CheckReport:
                  level: str = "full", finished: bool = False, game: Game | None = None,
                  transcript: Transcript | None = None, *, source: GameLines | None = None) -> None:
         self.path = path
+        if len(diagnostics) > MAX_DIAGNOSTICS:
+            diagnostics = _capped(diagnostics)
         self.diagnostics = diagnostics
         self.readable = readable
         self.level = level
