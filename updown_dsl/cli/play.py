@@ -1,7 +1,7 @@
 """``updown play``: a game at the terminal against bots, saved as it goes."""
 
 import os
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -46,13 +46,16 @@ def play_cmd(
     Type one action a line: a bid (2), a card (AS, 10h, 7♠), a card with its declaration
     (JK high, JK demand H), a suit or none when you name trump; ? lists the legal moves,
     sheet shows the score sheet, quit stops. Input may be piped, one action a line.
-    With --save the game is written as it goes and --resume continues it. Exit status:
-    0 the game ended or stopped at the end of input (or quit); 130 stopped by Ctrl-C.
+    With --save the game is written as it goes and --resume continues it (a game killed
+    on the way goes on from its last whole line). Exit status: 0 the game ended or stopped
+    at the end of input (or quit); 3 the game cannot be resumed, its file is in use by
+    another updown play, or it cannot be written (a read-only folder, a full disk: what
+    was written is kept); 130 stopped by Ctrl-C.
     """
     import sys
 
     from ..players.bots import BOTS
-    from ..players.session import ResumeError, Session
+    from ..players.session import ResumeError, SaveError, Session
 
     if bot is not None and bot not in BOTS:
         _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
@@ -72,6 +75,8 @@ def play_cmd(
                 _print_diagnostics(exc.diagnostics, stderr=True)
             _error(str(exc))
             raise typer.Exit(EXIT_INPUT) from None
+        except SaveError as exc:  # writing the lines the file lacks
+            _not_saved(exc, resume, _variant_path_again(variant_path))
         if any(s >= session.game.players for s in session.humans):
             session.close()
             _usage_error(f"the saved game has {session.game.players} players", "--seat")
@@ -91,15 +96,20 @@ def play_cmd(
             seat_names(n, humans, names)
         except ValueError as exc:
             _usage_error(str(exc), "--name")
-        session = Session.start(loaded, n, names=names, humans=humans, seed=seed, bot=bot or "heuristic",
-                                save=save, force=force, variant_label=_play_label(variant, save))
+        again = _variant_path_hint(variant, save) if save is not None else ""
+        try:
+            session = Session.start(loaded, n, names=names, humans=humans, seed=seed,
+                                    bot=bot or "heuristic", save=save, force=force,
+                                    variant_label=_play_label(variant, save))
+        except FileExistsError:
+            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+        except SaveError as exc:
+            _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty())
     saved = resume if resume is not None else save
     if resume is not None:
-        again = "".join(f" --variant-path {f}" for f in variant_path or [])
-    else:
-        again = _variant_path_hint(variant, save) if save is not None else ""
+        again = _variant_path_again(variant_path)
     _intro(out, session, resume)
     try:
         outcome = session.run(frontend)
@@ -108,6 +118,12 @@ def play_cmd(
         out.print()
         _stopped(out, session, saved, "interrupted", again)
         raise typer.Exit(EXIT_INTERRUPTED) from None
+    except SaveError as exc:
+        session.close()
+        out.print()
+        _error(f"{exc}: the game stops here; what was written before is kept")
+        _stopped(out, session, saved, "stopped", again)
+        raise typer.Exit(EXIT_INPUT) from None
     session.close()
     if outcome == "over":
         frontend.final(session)
@@ -115,6 +131,20 @@ def play_cmd(
             out.print(f"The game is saved in {saved}.", markup=False, highlight=False)
     else:
         _stopped(out, session, saved, "stopped", again)
+
+
+def _variant_path_again(variant_path: Optional[list[str]]) -> str:
+    return "".join(f" --variant-path {f}" for f in variant_path or [])
+
+
+def _not_saved(exc: Exception, kept: Optional[str], again: str) -> NoReturn:
+    """The save file cannot be made, locked or written: say so (and how to go on), exit 3."""
+    _error(str(exc))
+    if kept is not None:
+        _console(True).print(f"What was written is kept: `updown play --resume {kept}{again}` continues "
+                             "the game once the file can be written.", markup=False, highlight=False,
+                             soft_wrap=True)
+    raise typer.Exit(EXIT_INPUT)
 
 
 def _play_label(variant: str, save: Optional[str]) -> str:

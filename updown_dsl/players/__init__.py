@@ -2,8 +2,9 @@
 
 ``bots`` choose actions from a seat's view only, with ``knowledge`` what a seat has seen;
 ``session`` is the play loop of ``updown play``, ``replies`` reads what a player types,
-``recorder`` writes the record as the game goes and rebuilds a game to resume it;
-``simulate`` plays and summarises many bot games.
+``recorder`` writes the record as the game goes and rebuilds a game to resume it, in the
+file ``savefile`` makes whole, locks and repairs after a crash; ``simulate`` plays and
+summarises many bot games.
 
 May import: the cards, actions and diagnostics, the variant language, the engine and the
 records. Nothing of the command line.

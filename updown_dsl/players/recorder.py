@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import errno
 import os
-from typing import IO, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Protocol, Sequence
 
 from ..actions import Bid, ChooseTrump
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase
 from ..lang.variant import Variant
 from ..records.record import game_events
-from ..records.transcript import Event, Header, Transcript, format_event, format_header
+from ..records.transcript import Event, Header, Transcript, format_event, format_header, parse_transcript
+from .savefile import InUseError, SaveError, SaveFile, WholePart, whole_part
 
 
 class ResumeError(ValueError):
@@ -19,6 +23,16 @@ class ResumeError(ValueError):
     def __init__(self, message: str, diagnostics: Sequence[Diagnostic] = ()) -> None:
         super().__init__(message)
         self.diagnostics = list(diagnostics)
+
+
+class Stream(Protocol):
+    """Where a record is written: a text stream, or a :class:`SaveFile`."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class RecordWriter:
@@ -30,7 +44,7 @@ class RecordWriter:
     (possibly unfinished) record.
     """
 
-    def __init__(self, stream: IO[str], names: Sequence[str], *, written: int = 0,
+    def __init__(self, stream: Stream, names: Sequence[str], *, written: int = 0,
                  settled: bool = False, last: str | None = None) -> None:
         self.stream = stream
         self.names = tuple(names)
@@ -40,10 +54,15 @@ class RecordWriter:
 
     def header(self, headers: Iterable[Header]) -> None:
         """Write the header lines (call once, before the first :meth:`sync`)."""
-        self._write([format_header(h) for h in headers])
+        self.stream.write(header_text(headers))
+        self.stream.flush()
 
     def sync(self, game: Game) -> int:
-        """Append what happened since the last call; the number of lines written."""
+        """Append what happened since the last call, in one write; the number of lines written.
+
+        When the write fails (:class:`~updown_dsl.players.savefile.SaveError` from a save
+        file), nothing is counted as written: the next call writes the same lines again.
+        """
         if self.settled:
             return 0
         events = list(game_events(game, "full"))
@@ -55,37 +74,38 @@ class RecordWriter:
             if e.kind == "deal":
                 lines.append("")
             lines.append(format_event(e, self.names))
-        if len(events) > self.written:
-            self._last = format_event(events[-1], self.names)
-        self.written = len(events)
+        last = format_event(events[-1], self.names) if len(events) > self.written else self._last
         if game.is_over:
             lines += ["", format_event(Event("settlement", amounts=tuple(game.settlement())), self.names)]
-            self.settled = True
-        self._write(lines)
-        return len(lines)
-
-    def _write(self, lines: list[str]) -> None:
         if lines:
             self.stream.write("\n".join(lines) + "\n")
             self.stream.flush()
+        self.written, self._last, self.settled = len(events), last, game.is_over
+        return len(lines)
 
     def close(self) -> None:
         """Close the file."""
         self.stream.close()
 
 
-def rebuild(t: Transcript, variant: Variant, seed: int = 0) -> tuple[Game, int]:
+def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
+            redeal_last: bool = False) -> tuple[Game, int]:
     """The game of a full-level record, replayed through the engine: ``(game, actions)``.
 
     Each deal is dealt from its ``hand``/``turned``/``cut``/``trump`` lines (the bids of a
     blind deal first), then its trump choice, bids and cards are applied; a card followed
     by its player's ``penalty`` line is a revoke. The game waits where the record stops.
 
+    ``redeal_last``: a last deal with nothing played yet is left to be dealt again (in a
+    record ``updown play`` wrote, from the seed, to the same cards), not dealt from its lines,
+    which may have been cut short when the process died while writing them.
+
     :raises ResumeError: when a deal's cards are not all known or the engine refuses a line.
     """
     game = Game(variant, len(t.players), seed=seed, first_dealer=t.first_dealer, auto_deal=False)
     actions = 0
-    for block in t.deals():
+    blocks = list(t.deals())
+    for k, block in enumerate(blocks):
         events = [e for e in block[1:] if e.kind not in ("comment", "raw")]
         try:
             if game.kind.bidding == "before_deal":
@@ -94,8 +114,8 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0) -> tuple[Game, int]:
                         game.apply(Bid(e.number or 0))
                         actions += 1
             hands = {e.actor: e.cards for e in events if e.kind == "hand"}
-            if not hands:
-                break  # the record stops before the cards
+            if not hands or (redeal_last and k == len(blocks) - 1 and not _acted(game, events)):
+                break  # the record stops before the cards (or may stop inside them)
             if any(c is None for h in hands.values() for c in h) or len(hands) != game.players:
                 raise ResumeError(f"deal {game.deal.number}: not every card is known")
             turned = next((e.cards[0] for e in events if e.kind == "turned" and e.cards), None)
@@ -128,7 +148,107 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0) -> tuple[Game, int]:
     return game, actions
 
 
-def _open_new(path: str | os.PathLike[str], force: bool) -> IO[str]:
-    """A new text file for the record (never replacing one unless ``force``)."""
-    mode = "w" if force else "x"
-    return open(path, mode, encoding="utf-8", newline="\n")
+def _acted(game: Game, events: Sequence[Event]) -> bool:
+    """True when a deal's events hold an action taken after its cards were dealt."""
+    blind = game.kind.bidding == "before_deal"
+    return any(e.kind in ("play", "penalty") or (e.kind == "trump" and e.actor is not None)
+               or (e.kind == "bid" and not blind) for e in events)
+
+
+def header_text(headers: Iterable[Header]) -> str:
+    """The header lines of a record, as written."""
+    return "".join(format_header(h) + "\n" for h in headers)
+
+
+# ============================================================================ reading a save
+
+
+@dataclass
+class Saved:
+    """A saved game read back to be resumed (see :func:`load_save`)."""
+
+    transcript: Transcript
+    variant: Variant
+    seed: int
+    data: bytes
+    """The file as it was read."""
+    part: WholePart
+    """What of it is kept: a line cut short when the process died is dropped."""
+    file: SaveFile | None
+    """The file, open and locked, to write on (None: not appending)."""
+
+    def close(self) -> None:
+        """Close the file, if it is open."""
+        if self.file is not None:
+            self.file.close()
+
+
+def load_save(path: str | os.PathLike[str], *, append: bool = True,
+              variant_path: Sequence[str | os.PathLike[str]] = ()) -> Saved:
+    """Read the game saved in ``path`` to resume it: checked, at the full level, unfinished.
+
+    ``append``: open the file to write on and lock it first (so that no other process
+    writes it meanwhile). A file ``updown play`` wrote loses the line a dying process cut
+    short (:func:`~updown_dsl.players.savefile.whole_part`; the file itself is cut only when
+    the game is written on). A finished game whose save stops before its ``settlement`` line
+    is given back too, for its last lines to be written.
+
+    :raises ResumeError: when the file cannot be read or written, is in use by another
+        process, stops inside its header, has errors, is not at the full level, or holds
+        a finished game.
+    """
+    name = str(path)
+    file = None
+    try:
+        if append:
+            file = SaveFile.open(path)
+            data = file.read()
+        else:
+            data = Path(path).read_bytes()
+    except InUseError as exc:
+        raise ResumeError(str(exc)) from None
+    except SaveError as exc:
+        raise ResumeError(str(exc) if exc.errno == errno.ENOENT else
+                          f"{exc} (a resumed game goes on in the same file)") from None
+    except OSError as exc:
+        raise ResumeError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        return _read_save(name, data, file, variant_path)
+    except BaseException:
+        if file is not None:
+            file.close()
+        raise
+
+
+def _read_save(name: str, data: bytes, file: SaveFile | None,
+               variant_path: Sequence[str | os.PathLike[str]]) -> Saved:
+    from ..records.checker import check_transcript, transcript_variant
+
+    part = whole_part(data)
+    if part.header_cut:
+        raise ResumeError(f"{name} stops inside its header, before the first deal: nothing of the "
+                          "game was played, so there is nothing to resume (start it again with "
+                          f"--save {name} --force)")
+    t, diags = parse_transcript(data[: part.keep], name)
+    if t is None:
+        raise ResumeError(f"{name} is not a game record", diags)
+    folders = [str(f) for f in variant_path]
+    report = check_transcript(t, diags, variant_path=folders)
+    problems = [d for d in report.diagnostics if d.severity == Severity.ERROR]
+    if not report.readable or problems:
+        raise ResumeError(f"{name} has errors: it cannot be resumed",
+                          problems or list(report.diagnostics))
+    if report.finished and not (part.by_play and not any(e.kind == "settlement" for e in t.events)):
+        raise ResumeError(f"the game in {name} is over: there is nothing to resume")
+    if t.level != "full":
+        raise ResumeError(f"{name} is a {t.level}-level record: only a full record (with the "
+                          "hands) can be resumed")
+    variant, vdiags = transcript_variant(t, folders)
+    if variant is None:  # pragma: no cover - the checker refused it already
+        raise ResumeError(f"cannot load the variant of {name}", vdiags)
+    seed_text = t.header("seed")
+    try:
+        seed = int(seed_text) if seed_text is not None else 0
+    except ValueError:
+        raise ResumeError(f"{name}: the seed {seed_text!r} is not a whole number") from None
+    return Saved(t, variant, seed, data, part, file)

@@ -22,19 +22,18 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Iterable, Protocol, Sequence
 
 from ..actions import Action
-from ..diagnostics import Severity
 from ..engine import Game, Phase, Trick
 from ..engine.scoring import DealResult
 from ..engine.view import SeatView
 from ..lang.variant import Variant
 from ..records.record import check_names, game_events, game_headers
-from ..records.transcript import Header, Transcript, format_event, parse_transcript, seat_of
+from ..records.transcript import Header, Transcript, format_event, seat_of
 from .bots import Bot, make_bot
-from .recorder import RecordWriter, ResumeError, _open_new, rebuild
+from .recorder import RecordWriter, ResumeError, header_text, load_save, rebuild
+from .savefile import SaveError, SaveFile
 from .replies import Reply, action_text, interpret, legal_forms, prompt_text
 
 #: Names given to bot seats (in this order) when none are given.
@@ -187,10 +186,14 @@ class Session:
         variant_label: str | None = None,
     ) -> Session:
         """A new game. ``save``: a file to write the record to (refused when it exists,
-        unless ``force``) or an open text stream.
+        unless ``force``), made with its whole header and locked until :meth:`close` (see
+        :mod:`~updown_dsl.players.savefile`), or an open text stream.
 
         :raises ValueError: for bad names, seats or player count.
         :raises FileExistsError: when ``save`` exists and ``force`` is not given.
+        :raises SaveError: when the file cannot be made or written (a read-only folder, a
+            full disk), or, with ``force``, another process is writing the file there
+            (:class:`~updown_dsl.players.savefile.InUseError`).
         """
         n = players if players is not None else variant.default_players
         humans = frozenset(humans)
@@ -200,9 +203,11 @@ class Session:
             seed = random.SystemRandom().randrange(1, 10**9)
         game = Game(variant, n, seed=seed, first_dealer=first_dealer, auto_deal=False)
         session = cls(game, all_names, humans, bot, seed, None, 0, variant_label)
-        if save is not None:
-            stream = _open_new(save, force) if isinstance(save, (str, os.PathLike)) else save
-            session.record = RecordWriter(stream, all_names)
+        if isinstance(save, (str, os.PathLike)):
+            session.record = RecordWriter(SaveFile.create(save, header_text(session.headers()),
+                                                          force=force), all_names)
+        elif save is not None:
+            session.record = RecordWriter(save, all_names)
             session.record.header(session.headers())
         session.deal_if_needed()
         return session
@@ -218,71 +223,57 @@ class Session:
         variant_path: Sequence[str | os.PathLike[str]] = (),
     ) -> Session:
         """Continue the game recorded in ``path`` (written by ``updown play`` or any
-        full-level record), appending to the same file (``append``).
+        full-level record), appending to the same file (``append``), which stays locked
+        until :meth:`close` (see :mod:`~updown_dsl.players.savefile`).
 
         Human seats and the bot come from the record's ``_human`` (or ``_watch``: no
         human) and ``_bot`` header lines unless given; a record without them is
         resumed with a human in the first seat and the heuristic bot.
 
+        A save that ``updown play`` was writing when it died goes on from its last whole
+        line: a line cut short is dropped (the file is cut back to it), and a deal whose
+        cards may be cut short is dealt again, from the seed, to the same cards. So the
+        finished file is the one the game would have written without the stop.
+
         ``variant_path``: folders besides the record's own where its variant file may be.
 
-        :raises ResumeError: when the record cannot be read, has errors, is not at the
-            full level, or is of a finished game.
+        :raises ResumeError: when the record cannot be read or written, is in use by
+            another process, stops inside its header, has errors, is not at the full
+            level, or is of a finished game.
+        :raises SaveError: when writing the lines the record lacks fails (a full disk).
         """
-        from ..records.checker import check_transcript, transcript_variant
-
-        name = str(path)
+        saved = load_save(path, append=append, variant_path=variant_path)
+        t, name = saved.transcript, str(path)
         try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise ResumeError(f"cannot read {name}: {exc.strerror or exc}") from None
-        t, diags = parse_transcript(data, name)
-        if t is None:
-            raise ResumeError(f"{name} is not a game record", diags)
-        folders = [str(f) for f in variant_path]
-        report = check_transcript(t, diags, variant_path=folders)
-        problems = [d for d in report.diagnostics if d.severity == Severity.ERROR]
-        if not report.readable or problems:
-            raise ResumeError(f"{name} has errors: it cannot be resumed",
-                              problems or list(report.diagnostics))
-        if report.finished:
-            raise ResumeError(f"the game in {name} is over: there is nothing to resume")
-        if t.level != "full":
-            raise ResumeError(f"{name} is a {t.level}-level record: only a full record (with the "
-                              "hands) can be resumed")
-        variant, vdiags = transcript_variant(t, folders)
-        if variant is None:  # pragma: no cover - the checker refused it already
-            raise ResumeError(f"cannot load the variant of {name}", vdiags)
-        seed_text = t.header("seed")
-        try:
-            seed = int(seed_text) if seed_text is not None else 0
-        except ValueError:
-            raise ResumeError(f"{name}: the seed {seed_text!r} is not a whole number") from None
-        if humans is None:
-            written = t.header(HUMAN_KEY)
-            if written is not None:
-                humans = [s for s in (seat_of(t.players, w) for w in written.split()) if s is not None]
-            else:  # nobody (a watched game) or, in a record from elsewhere, the first seat
-                humans = [] if t.header(WATCH_KEY) is not None else [0]
-        if bot is None:
-            bot = t.header(BOT_KEY) or "heuristic"
-        make_bot(bot)
-        game, actions = rebuild(t, variant, seed)
-        session = cls(game, t.players, frozenset(humans), bot, seed, None, actions, t.variant)
-        session.deal_if_needed()
-        events = [format_event(e, t.players) for e in game_events(game, "full")]
-        body = [format_event(e.replace(comment=None), t.players) for e in t.events
-                if e.kind not in ("comment", "raw")]
-        if events[: len(body)] != body:
-            raise ResumeError(f"{name} is not written as `updown play` writes a game: it cannot be "
-                              "continued in the same file")
-        if append:
-            stream = open(path, "a", encoding="utf-8", newline="\n")
-            if data and not data.endswith(b"\n"):
-                stream.write("\n")
-            session.record = RecordWriter(stream, t.players, written=len(body),
-                                          last=body[-1] if body else None)
-            session.record.sync(game)
+            if humans is None:
+                written = t.header(HUMAN_KEY)
+                if written is not None:
+                    humans = [s for s in (seat_of(t.players, w) for w in written.split()) if s is not None]
+                else:  # nobody (a watched game) or, in a record from elsewhere, the first seat
+                    humans = [] if t.header(WATCH_KEY) is not None else [0]
+            if bot is None:
+                bot = t.header(BOT_KEY) or "heuristic"
+            make_bot(bot)
+            game, actions = rebuild(t, saved.variant, saved.seed, redeal_last=saved.part.by_play)
+            session = cls(game, t.players, frozenset(humans), bot, saved.seed, None, actions, t.variant)
+            session.deal_if_needed()
+            events = [format_event(e, t.players) for e in game_events(game, "full")]
+            body = [format_event(e.replace(comment=None), t.players) for e in t.events
+                    if e.kind not in ("comment", "raw", "settlement")]
+            if events[: len(body)] != body:
+                raise ResumeError(f"{name} is not written as `updown play` writes a game: it cannot be "
+                                  "continued in the same file")
+            if saved.file is not None:
+                if saved.part.keep < len(saved.data):
+                    saved.file.truncate(saved.part.keep)
+                elif saved.data and not saved.data.endswith(b"\n"):
+                    saved.file.write("\n")  # a record from elsewhere, without its last newline
+                session.record = RecordWriter(saved.file, t.players, written=len(body),
+                                              last=body[-1] if body else None)
+                session.record.sync(game)
+        except BaseException:
+            saved.close()
+            raise
         return session
 
     def headers(self) -> list[Header]:
@@ -428,6 +419,7 @@ __all__ = [
     "RecordWriter",
     "Reply",
     "ResumeError",
+    "SaveError",
     "Session",
     "Step",
     "action_text",
