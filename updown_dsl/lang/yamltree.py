@@ -224,6 +224,25 @@ _HASH_AFTER_BLOCK = re.compile(r"[|>][-+0-9]*#")
 _QUOTED_OR_COMMENT = re.compile(r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*', re.M)
 
 
+#: The deepest nesting of flow collections (``[...]``, ``{...}``) read; a variant nests three.
+MAX_FLOW_DEPTH = 64
+_QUOTED_OR_COMMENTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _flow_depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest outside quotes and comments (a close upper bound)."""
+    depth = deepest = 0
+    for ch in _BRACKETS.findall(_QUOTED_OR_COMMENTED.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif depth:
+            depth -= 1
+    return deepest
+
+
 class _RecursiveAlias(Exception):
     def __init__(self, node: yaml.Node) -> None:
         super().__init__("recursive alias")
@@ -237,6 +256,12 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
     problems found: V001 for YAML syntax, V002 for duplicate keys.
     """
     diags: list[Diagnostic] = []
+    if "[" in text or "{" in text:
+        depth = _flow_depth(text)
+        if depth > MAX_FLOW_DEPTH:  # PyYAML's own scanner takes quadratic time on these
+            diags.append(Diagnostic("V001", f"not valid YAML: nested too deeply ([ and {{ nested more than "
+                                    f"{MAX_FLOW_DEPTH} levels)", path=path, line=1, col=1))
+            return None, diags
     lines = _Lines(text)
     root = _compose_fast(text)
     try:
