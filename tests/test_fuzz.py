@@ -135,3 +135,34 @@ def test_corpus_input_gives_its_diagnostics(path: Path) -> None:
     assert expected, "every corpus input is a problem the tools must name"
     outcome = fuzzkit.run_one(path.parent.name, path.read_bytes())
     assert not outcome.failed, outcome
+
+
+# --------------------------------------------------------------------------- sound variants
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(index=st.integers(0, 100), rng=st.randoms(use_true_random=False))
+def test_variants_changed_key_by_key_play_to_a_clean_record(index: int, rng: object) -> None:
+    """A bundled variant with a few keys set to other values of their type: if the loader
+    accepts it, a random game of it goes to the end and its own record checks clean."""
+    seeds = _seeds("loader")
+    mutant = fuzzkit._schema_mutation(seeds[index % len(seeds)], rng)  # type: ignore[arg-type]
+    if mutant is None:
+        return
+    outcome = fuzzkit.run_one("loader", mutant)
+    assert not outcome.failed, (outcome, mutant.decode("utf-8", "replace"))
+
+
+@pytest.mark.parametrize("path", [p for p in CORPUS if p.parent.name in ("checker", "loader")],
+                         ids=lambda p: p.relative_to(CORPUS_DIR).as_posix())
+def test_the_command_line_names_every_corpus_problem(path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from updown_dsl.cli import app
+
+    command = ["check", str(path)] if path.parent.name == "checker" else ["variant", "validate", str(path)]
+    r = CliRunner().invoke(app, command)
+    out = r.stdout + (r.stderr or "")
+    assert r.exit_code in (1, 3), out
+    assert "internal error" not in out and "Traceback" not in out
+    assert path.with_suffix(".expected").read_text(encoding="utf-8").split()[0] in out
