@@ -118,6 +118,16 @@ def library_game(path: Path, seed: int, typed: bool) -> tuple[bytes, list[str]]:
     return buf.getvalue().encode("utf-8"), typist.lines
 
 
+def waiting_after(path: Path, seed: int, lines: list[str]) -> bytes:
+    """The record of the typed game of ``seed`` once ``lines`` are typed, at the next prompt."""
+    buf = StringIO()
+    buf.close = lambda: None  # type: ignore[method-assign]
+    session = Session.start(ud.load_variant(str(path)), humans={0}, seed=seed, save=buf,
+                            variant_label=LABEL)
+    assert session.run(Typist(lines)) == "stopped"
+    return buf.getvalue().encode("utf-8")
+
+
 def typed_so_far(data: bytes | None) -> int:
     """How many of seat 1's actions the save holds (in its whole lines)."""
     if not data:
@@ -323,12 +333,13 @@ def test_a_second_process_is_refused_and_a_killed_ones_lock_does_not_stay(tmp_pa
     assert first.stdin is not None
     first.stdin.write(lines[0].encode() + b"\n")  # one bid, then it waits for the next line
     first.stdin.flush()
+    waiting = waiting_after(tmp_path / LABEL, 3, lines[:1])
     try:
         deadline = time.monotonic() + 30
-        while typed_so_far(save.read_bytes() if save.exists() else b"") < 1:
+        while (save.read_bytes() if save.exists() else b"") != waiting:  # at the next prompt
             assert time.monotonic() < deadline and first.poll() is None
             time.sleep(0.01)
-        before = save.read_bytes()
+        before = waiting
         r = play("--resume", str(save))
         assert r.exit_code == 3
         assert "is in use: another `updown play` is writing this game" in r.stderr
@@ -395,6 +406,23 @@ def test_a_full_disk_stops_the_game_and_keeps_what_was_written(tmp_path: Path,
     report = check_file(save)
     assert report.clean and not report.finished
     monkeypatch.undo()  # room again: it goes on
+    assert play("--resume", str(save)).exit_code == 0
+    assert save.read_bytes() == expected
+
+
+def test_a_full_disk_when_resuming_leaves_the_file_as_it_was(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    path = variant(tmp_path, SHORT)
+    expected, _ = library_game(path, 3, typed=False)
+    save = tmp_path / "g.log"
+    cut = expected[: expected.rindex(b"\nscore ") + 1]  # the last card on file, not the end
+    save.write_bytes(cut)
+    full_disk(monkeypatch, 0)
+    r = play("--resume", str(save))
+    assert r.exit_code == 3 and f"cannot write to {save}: No space left on device" in r.stderr
+    assert f"`updown play --resume {save}` continues" in r.stderr
+    assert save.read_bytes() == cut
+    monkeypatch.undo()
     assert play("--resume", str(save)).exit_code == 0
     assert save.read_bytes() == expected
 
