@@ -10,7 +10,9 @@ Exit codes:
 * 1 — problems found (``variant validate``; rule violations in ``check`` and ``sheet``);
 * 2 — usage error (bad option, player count or deal number out of range);
 * 3 — an input cannot be loaded (unknown variant, unreadable or broken variant file, a game
-  record that cannot be read at all); it wins over 1;
+  record that cannot be read at all, a variant file a record may not name), a save file that
+  cannot be written or is in use by another ``play``, a Dask scheduler that does not answer;
+  it wins over 1;
 * 4 — internal error (a bug; set ``UPDOWN_DEBUG=1`` to see the traceback);
 * 130 — ``play`` stopped by Ctrl-C (the saved game can be resumed).
 """
@@ -58,6 +60,11 @@ app.add_typer(variant_app, name="variant")
 F = TypeVar("F", bound=Callable[..., Any])
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of text.")]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", metavar="N", help="Processes to use: 1 (the default) runs here, 0 one per core.")]
+SchedulerOpt = Annotated[Optional[str], typer.Option(
+    "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster (tcp://HOST:8786; needs the "
+    '"dist" extra) instead of local processes.')]
 VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
     "--variant-path", metavar="DIR",
     help="A folder where variant files named by records or by `extends` may also be read "
@@ -169,6 +176,23 @@ def _folders(variant_path: Optional[list[str]]) -> list[str]:
         if not os.path.isdir(folder):
             _usage_error(f"{folder} is not a folder", "--variant-path")
     return list(variant_path or [])
+
+
+def _scheduler(address: Optional[str]) -> Optional[str]:
+    """``--scheduler`` checked: the Dask extra must be installed (a usage error otherwise)."""
+    if address is not None:
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            _usage_error('a Dask scheduler needs the "dist" extra: pip install "updown[dist]"', "--scheduler")
+    return address
+
+
+def _jobs(jobs: int) -> int:
+    """``--jobs`` checked (a usage error when negative)."""
+    if jobs < 0:
+        _usage_error(f"--jobs must be 0 (one process per core) or more, not {jobs}", "--jobs")
+    return jobs
 
 
 def _variant_path_hint(variant_file: Optional[str], record: str) -> str:

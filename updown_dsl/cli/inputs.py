@@ -2,7 +2,7 @@
 and writing an output file without losing what was there."""
 
 import os
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagnostics import Diagnostic
@@ -21,10 +21,12 @@ class _Inputs:
     """The files named on the command line: glob patterns expanded, standard input read once,
     each file's text kept for the source lines of diagnostics."""
 
-    def __init__(self, variant_path: Sequence[str] = ()) -> None:
+    def __init__(self, variant_path: Sequence[str] = (), jobs: int = 1, scheduler: str | None = None) -> None:
         self._stdin: bytes | None = None
         self._texts: dict[str, str | None] = {}
         self.variant_path = list(variant_path)
+        self.jobs = jobs
+        self.scheduler = scheduler
 
     @staticmethod
     def expand(args: list[str]) -> list[str]:
@@ -60,10 +62,40 @@ class _Inputs:
         """Check every game of one input (a file or ``-``), one at a time."""
         from ..records.checker import check_games
 
-        if arg == STDIN:
+        if self.jobs != 1 or self.scheduler is not None:
+            yield from self._reports_by_jobs(arg)
+        elif arg == STDIN:
             yield from _check_bytes(self.stdin(), STDIN_NAME, self.variant_path)
         else:
             yield from check_games(arg, variant_path=self.variant_path)
+
+    def _reports_by_jobs(self, arg: str) -> "Iterator[CheckReport]":
+        """The reports of one input, its games checked in several processes (JSON: here)."""
+        import io
+
+        from ..batch import check_games_jobs
+        from ..records.checker import check_games
+
+        if arg == STDIN:
+            data = self.stdin()
+            if _is_json(data):
+                yield from _check_bytes(data, STDIN_NAME, self.variant_path)
+                return
+            lines: Any = io.BytesIO(data)
+            name = STDIN_NAME
+        else:
+            try:
+                with open(arg, "rb") as f:
+                    json_form = _is_json(f.read(4096))
+            except OSError:
+                json_form = True  # check_games reports the unreadable file
+            if json_form:
+                yield from check_games(arg, variant_path=self.variant_path)
+                return
+            lines, name = open(arg, "rb"), arg
+        with lines:
+            yield from check_games_jobs(lines, name, jobs=self.jobs, scheduler=self.scheduler,
+                                        variant_path=self.variant_path)
 
     def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
         """Read every game of one input (a file or ``-``) without checking it."""

@@ -7,7 +7,7 @@ import typer
 
 from .common import (
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
-    JsonOpt, _plural, _usage_error, VariantPathOpt,
+    _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt,
 )
 from .inputs import _input_is_json, _Inputs, _print_rendered, STDIN, _write_new
 
@@ -21,7 +21,8 @@ FilesArg = Annotated[list[str], typer.Argument(
 
 @app.command("check")
 @_handle_errors
-def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantPathOpt = None) -> None:
+def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantPathOpt = None,
+              jobs: JobsOpt = 1, scheduler: SchedulerOpt = None) -> None:
     """Replay recorded games through the engine and report every broken rule.
 
     Each file may hold several games. Exit status: 0 every game is clean (notes and
@@ -30,7 +31,7 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantP
     from ..diagnostics import Diagnostic
     from .report import check_summary, diagnostics_json, sort_diagnostics
 
-    inputs = _Inputs(_folders(variant_path))
+    inputs = _Inputs(_folders(variant_path), _jobs(jobs), _scheduler(scheduler))
     paths = inputs.expand(files)
     all_diags: list[Diagnostic] = []
     clean = unfinished = unreadable = 0

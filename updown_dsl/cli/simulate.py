@@ -9,7 +9,10 @@ import typer
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
 
-from .common import app, _handle_errors, _load, _players, _usage_error, _variant_path_hint, VariantPathOpt
+from .common import (
+    app, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
+    VariantPathOpt,
+)
 
 # --------------------------------------------------------------------------- simulate
 
@@ -33,6 +36,8 @@ def simulate_cmd(
         "existing files are not replaced).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     variant_path: VariantPathOpt = None,
+    jobs: JobsOpt = 1,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
     variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
@@ -40,10 +45,8 @@ def simulate_cmd(
     import json
     from pathlib import Path
 
+    from ..batch import simulate_games
     from ..players.bots import BOTS
-    from ..records.record import game_transcript
-    from ..players.simulate import lineup, simulate
-    from ..records.transcript import format_transcript
 
     loaded = _load(variant, variant_path)
     n = _players(loaded, players)
@@ -72,18 +75,20 @@ def simulate_cmd(
     stem = loaded.name.replace(" ", "-")
     width = len(str(games))
 
-    def save(g: int, game: "Game") -> None:
-        if folder is None:
+    def save(g: int, text: "str | None") -> None:
+        if folder is None or text is None:
             return
-        names = [f"{kind[0].upper()}{s + 1}" for s, kind in enumerate(lineup(kinds, g, rotate))]
-        text = format_transcript(game_transcript(game, names, level="full", variant=label,
-                                                 extra=[("seed", f"{seed}:{g}")]))
         target = folder / f"{stem}-{g + 1:0{width}d}.log"
         with open(target, "x", encoding="utf-8") as handle:  # never replace a file
             handle.write(text)
 
+    def run(on_game: Any) -> Any:
+        return simulate_games(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, jobs=_jobs(jobs),
+                              scheduler=_scheduler(scheduler), record_label=label if folder is not None else None,
+                              on_game=on_game)
+
     if json_out:
-        summary = simulate(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, on_game=save)
+        summary = run(save)
         print(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False))
         return
     from rich.console import Console
@@ -93,11 +98,11 @@ def simulate_cmd(
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{loaded.name}: {games} games", total=games)
 
-        def step(g: int, game: "Game") -> None:
-            save(g, game)
+        def step(g: int, text: "str | None") -> None:
+            save(g, text)
             progress.advance(task)
 
-        summary = simulate(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, on_game=step)
+        summary = run(step)
     _print_simulation(summary, folder, hint)
 
 

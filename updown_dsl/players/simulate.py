@@ -19,13 +19,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .bots import BOTS, make_bot
 from ..engine import Game, Phase
 from ..lang.variant import Variant
 
-__all__ = ["KindSummary", "SeatSummary", "SimulationSummary", "VariantSummary", "lineup", "simulate"]
+__all__ = ["GameFacts", "KindSummary", "SeatSummary", "SimulationSummary", "Tally", "VariantSummary", "lineup",
+           "play_game", "simulate"]
 
 MIXED = "mixed"
 """``SeatSummary.bot`` of a seat where several bot kinds sat (``rotate=True``)."""
@@ -193,6 +194,124 @@ def _sd(xs: Sequence[float]) -> float:
     return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (len(xs) - 1))
 
 
+class GameFacts(NamedTuple):
+    """What one finished game adds to a summary: plain values, so they cross processes."""
+
+    kinds: tuple[str, ...]
+    totals: tuple[int, ...]
+    settlement: tuple[int, ...]
+    winners: tuple[int, ...]
+    bids: tuple[int, ...]
+    """Per seat: bids made in scored deals with bidding."""
+    made: tuple[int, ...]
+    deals: int
+    decisions: int
+    rounds: int
+    hooked: int
+    stopped: bool
+
+
+def play_game(variant: Variant, players: int, g: int, *, seed: int | str, bots: Sequence[str],
+              rotate: bool = False) -> tuple[Game, GameFacts]:
+    """Play game ``g`` (0-based) of a simulation: the same game whoever calls it, wherever."""
+    kinds = lineup(bots, g, rotate)
+    n = players
+    game = Game(variant, n, rng=random.Random(f"{seed}:{g}:deal"))
+    players_ = [make_bot(k, random.Random(f"{seed}:{g}:{s}")) for s, k in enumerate(kinds)]
+    decisions = rounds = hooked = 0
+    while not game.is_over:
+        seat = game.to_act
+        if game.phase is Phase.BID and sum(b is not None for b in game.bids) == n - 1:
+            rounds += 1
+            if game.forbidden_bid() is not None:
+                hooked += 1
+        game.apply(players_[seat].act(game.view(seat)))
+        decisions += 1
+    scored = [r for r in game.results if r.event == "deal"]
+    bids, made = [], []
+    for s in range(n):
+        with_bid = [r.seats[s] for r in scored if r.seats[s].bid is not None]
+        bids.append(len(with_bid))
+        made.append(sum(1 for r in with_bid if r.bid == r.taken))
+    stopped = game.over_reason is not None and "stop-loss" in game.over_reason
+    facts = GameFacts(kinds, tuple(game.totals), tuple(game.settlement()), tuple(game.winners()),
+                      tuple(bids), tuple(made), len(scored), decisions, rounds, hooked, stopped)
+    return game, facts
+
+
+class Tally:
+    """Figures of many games added one at a time, in game order, then summarised.
+
+    Adding the same games in the same order gives the same summary to the last bit, however
+    the games were played (one process, a pool, a cluster).
+    """
+
+    def __init__(self, variant_name: str, players: int, bots: Sequence[str], seed: int | str,
+                 rotate: bool) -> None:
+        self.variant_name, self.n, self.bots, self.seed, self.rotate = variant_name, players, tuple(bots), seed, rotate
+        self.seat_acc = [_Acc() for _ in range(players)]
+        self.kind_acc: dict[str, _Acc] = {k: _Acc() for k in dict.fromkeys(self.bots)}
+        self.by_seat: dict[tuple[str, int], list[int]] = {(k, s): [] for k in self.kind_acc for s in range(players)}
+        self.games = self.deals = self.decisions = self.rounds = self.hooked = self.stopped = 0
+
+    def add(self, f: GameFacts) -> None:
+        self.games += 1
+        self.deals += f.deals
+        self.decisions += f.decisions
+        self.rounds += f.rounds
+        self.hooked += f.hooked
+        self.stopped += f.stopped
+        for s in range(self.n):
+            win = 1 / len(f.winners) if s in f.winners else 0.0
+            row = (f.kinds[s], f.totals[s], f.settlement[s], win, f.bids[s], f.made[s])
+            self.seat_acc[s].add(*row)
+            self.kind_acc[f.kinds[s]].add(*row)
+            self.by_seat[(f.kinds[s], s)].append(f.totals[s])
+
+    def summary(self) -> SimulationSummary:
+        n, bots, games = self.n, self.bots, self.games
+        seat_summaries = []
+        for s, acc in enumerate(self.seat_acc):
+            by_bot = tuple(sorted(acc.by_bot.items()))
+            bot = by_bot[0][0] if len(by_bot) == 1 else (bots[s] if not by_bot else MIXED)
+            seat_summaries.append(SeatSummary(seat=s, bot=bot, games_by_bot=by_bot, **acc.fields()))  # type: ignore[arg-type]
+        kind_summaries = tuple(
+            KindSummary(bot=k, mean_points_by_seat=tuple(
+                _mean(self.by_seat[(k, s)]) if self.by_seat[(k, s)] else None for s in range(n)),
+                **acc.fields())  # type: ignore[arg-type]
+            for k, acc in self.kind_acc.items())
+        summary = VariantSummary(
+            variant=self.variant_name,
+            players=n,
+            games=games,
+            mean_deals=self.deals / games if games else 0.0,
+            bidding_rounds=self.rounds,
+            hook_share=self.hooked / self.rounds if self.rounds else 0.0,
+            mean_deal_decisions=self.decisions / self.deals if self.deals else 0.0,
+            stop_loss_share=self.stopped / games if games else 0.0,
+        )
+        return SimulationSummary(summary, tuple(seat_summaries), kind_summaries, bots, self.seed, self.rotate)
+
+
+def check_simulation(variant: Variant, players: int | None, games: int, bots: Sequence[str]) -> int:
+    """The number of seats, once the arguments of a simulation are found good.
+
+    :raises ValueError: for an unknown bot, a line-up of the wrong length, a player count
+        the variant does not allow, or a negative number of games.
+    """
+    n = players if players is not None else len(bots)
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} players: give one bot kind per seat")
+    for kind in bots:
+        if kind not in BOTS:
+            raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games}")
+    if not variant.min_players <= n <= variant.max_players:
+        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}")
+    return n
+
+
 def simulate(
     variant: Variant | str,
     players: int | None,
@@ -215,75 +334,20 @@ def simulate(
     :param on_game: called as ``on_game(g, game)`` after game ``g`` (0-based) ends.
     :raises ValueError: for an unknown bot, a line-up of the wrong length, a player count
         the variant does not allow, or a negative number of games.
+
+    :func:`updown_dsl.batch.simulate_games` plays the same games in a process pool or on a
+    Dask cluster, with the same summary.
     """
     if isinstance(variant, str):
         from ..lang.loader import load_variant
 
         variant = load_variant(variant)
     bots = tuple(bots)
-    n = players if players is not None else len(bots)
-    if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players: give one bot kind per seat")
-    for kind in bots:
-        if kind not in BOTS:
-            raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
-    if games < 0:
-        raise ValueError(f"games must be 0 or more, not {games}")
-    if not variant.min_players <= n <= variant.max_players:
-        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}")
-
-    seat_acc = [_Acc() for _ in range(n)]
-    kind_acc: dict[str, _Acc] = {k: _Acc() for k in dict.fromkeys(bots)}
-    by_seat: dict[tuple[str, int], list[int]] = {(k, s): [] for k in kind_acc for s in range(n)}
-    deals = decisions = rounds = hooked = stopped = 0
-
+    n = check_simulation(variant, players, games, bots)
+    tally = Tally(variant.name, n, bots, seed, rotate)
     for g in range(games):
-        kinds = lineup(bots, g, rotate)
-        game = Game(variant, n, rng=random.Random(f"{seed}:{g}:deal"))
-        players_ = [make_bot(k, random.Random(f"{seed}:{g}:{s}")) for s, k in enumerate(kinds)]
-        while not game.is_over:
-            seat = game.to_act
-            if game.phase is Phase.BID and sum(b is not None for b in game.bids) == n - 1:
-                rounds += 1
-                if game.forbidden_bid() is not None:
-                    hooked += 1
-            game.apply(players_[seat].act(game.view(seat)))
-            decisions += 1
-        scored = [r for r in game.results if r.event == "deal"]
-        deals += len(scored)
-        if game.over_reason is not None and "stop-loss" in game.over_reason:
-            stopped += 1
-        winners = game.winners()
-        settlement = game.settlement()
-        for s in range(n):
-            with_bid = [r.seats[s] for r in scored if r.seats[s].bid is not None]
-            made = sum(1 for r in with_bid if r.bid == r.taken)
-            win = 1 / len(winners) if s in winners else 0.0
-            row = (kinds[s], game.totals[s], settlement[s], win, len(with_bid), made)
-            seat_acc[s].add(*row)
-            kind_acc[kinds[s]].add(*row)
-            by_seat[(kinds[s], s)].append(game.totals[s])
+        game, facts = play_game(variant, n, g, seed=seed, bots=bots, rotate=rotate)
+        tally.add(facts)
         if on_game is not None:
             on_game(g, game)
-
-    seat_summaries = []
-    for s, acc in enumerate(seat_acc):
-        by_bot = tuple(sorted(acc.by_bot.items()))
-        bot = by_bot[0][0] if len(by_bot) == 1 else (bots[s] if not by_bot else MIXED)
-        seat_summaries.append(SeatSummary(seat=s, bot=bot, games_by_bot=by_bot, **acc.fields()))  # type: ignore[arg-type]
-    kind_summaries = tuple(
-        KindSummary(bot=k, mean_points_by_seat=tuple(
-            _mean(by_seat[(k, s)]) if by_seat[(k, s)] else None for s in range(n)),
-            **acc.fields())  # type: ignore[arg-type]
-        for k, acc in kind_acc.items())
-    summary = VariantSummary(
-        variant=variant.name,
-        players=n,
-        games=games,
-        mean_deals=deals / games if games else 0.0,
-        bidding_rounds=rounds,
-        hook_share=hooked / rounds if rounds else 0.0,
-        mean_deal_decisions=decisions / deals if deals else 0.0,
-        stop_loss_share=stopped / games if games else 0.0,
-    )
-    return SimulationSummary(summary, tuple(seat_summaries), kind_summaries, bots, seed, rotate)
+    return tally.summary()
