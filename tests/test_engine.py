@@ -533,8 +533,25 @@ settlement: {method: pairwise, negative_doubles: true}
 
 
 def test_negative_total_pays_double_option():
-    # pairwise −100, 20, 80; P1 ended below zero: pays double
-    assert settle(variant(NEGATIVE_DOUBLES), [-20, 20, 40]) == [-200, 20, 80]
+    # pairwise −100, 20, 80; P1 ended below zero: pays double, and the winners share the 200
+    # in proportion to their gains (20 : 80), so money balances
+    assert settle(variant(NEGATIVE_DOUBLES), [-20, 20, 40]) == [-200, 40, 160]
+
+
+CAPPED = """\
+extends: up-and-down-online
+name: capped
+settlement: {cap: 100, stake: 2, negative_doubles: true}
+"""
+
+
+def test_a_capped_or_doubled_pairwise_settlement_balances():
+    # rounding down the shares used to lose points (a capped settlement summed to -2)
+    for totals in ([10, 200, 260, 90], [-10, 20, 40, 30], [0, 0, 0, 7], [5, 5, 5, 5], [-50, 0, 50, 1]):
+        amounts = settle(variant(CAPPED), totals)
+        assert sum(amounts) == 0, (totals, amounts)
+    # the odd points go to the largest remainders: 134 + 66 = 200 paid by the capped loser
+    assert settle(variant(CAPPED.replace(", negative_doubles: true", "")), [-10, 20, 40, 30]) == [-200, 0, 134, 66]
 
 
 # ============================================================================ whole games

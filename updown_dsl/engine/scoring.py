@@ -248,31 +248,39 @@ def settle(variant: Variant, totals: Sequence[int]) -> list[int]:
     """Final results by the variant's settlement rule, times the stake.
 
     ``highest``: the totals themselves; ``pairwise``: N·S_i − ΣS, each player
-    settling the difference with every other.
+    settling the difference with every other. In a pairwise settlement money balances:
+    when a cap limits a loss or a negative total doubles it, the winners share what the
+    losers pay, in proportion to what each won, to the point (largest remainders first,
+    the earlier seat on a tie), so the results always sum to zero.
     """
     rules = variant.settlement
     n = len(totals)
-    if rules.method == "pairwise":
-        s = sum(totals)
-        amounts = [n * x - s for x in totals]
-    else:
+    if rules.method != "pairwise":
         amounts = list(totals)
-    if rules.cap is not None and rules.method == "pairwise":
-        amounts = _cap(amounts, rules.cap)
+        if rules.negative_doubles:
+            amounts = [a * 2 if a < 0 else a for a in amounts]
+        return [a * rules.stake for a in amounts]
+    s = sum(totals)
+    amounts = [n * x - s for x in totals]
+    paid = [max(-a, 0) for a in amounts]
+    if rules.cap is not None:
+        paid = [min(x, rules.cap) for x in paid]
     if rules.negative_doubles:
-        amounts = [a * 2 if a < 0 and t < 0 else a for a, t in zip(amounts, totals)]
-    return [a * rules.stake for a in amounts]
-
-
-def _cap(amounts: list[int], cap: int) -> list[int]:
-    """Limit each loss to ``cap``; winners share what was paid in proportion."""
-    losses = [max(-a, 0) for a in amounts]
-    paid = [min(x, cap) for x in losses]
+        paid = [x * 2 if t < 0 else x for x, t in zip(paid, totals)]
     gains = [max(a, 0) for a in amounts]
-    total_gain, total_paid = sum(gains), sum(paid)
-    if total_gain == 0:
-        return amounts
-    out = []
-    for a, p, g in zip(amounts, paid, gains):
-        out.append(-p if a < 0 else (g * total_paid) // total_gain)
-    return out
+    if sum(gains) == 0:  # everyone level: nobody pays
+        return [0] * n
+    shares = _share(sum(paid), gains)
+    return [(shares[i] if amounts[i] > 0 else -paid[i]) * rules.stake for i in range(n)]
+
+
+def _share(total: int, weights: Sequence[int]) -> list[int]:
+    """``total`` split in proportion to ``weights`` in whole points that add up to ``total``
+    (largest remainders first; the earlier seat on a tie)."""
+    w = sum(weights)
+    floors = [total * x // w for x in weights]
+    rest = total - sum(floors)
+    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % w), i))
+    for i in order[:rest]:
+        floors[i] += 1
+    return floors
