@@ -163,7 +163,9 @@ def test_check_clean_every_variant_every_level(tmp_path, name):
     assert r.exit_code == 0, r.stdout + r.stderr
     assert r.stdout.strip().splitlines()[-1] == "3 files, 3 games: 3 clean"
     assert r.stderr == ""
-    assert run_json("check", *files) == []
+    data = run_json("check", *files)
+    assert data["diagnostics"] == [] and data["summary"]["verdict"] == "clean"
+    assert [g["verdict"] for g in data["games"]] == ["clean"] * 3
 
 
 def test_check_json_record_is_checked_too(tmp_path):
@@ -195,7 +197,7 @@ def test_check_wrong_score_r050(tmp_path, monkeypatch):
     assert f"{line} | {lines_of(text)[line - 1]}" in r.stdout  # the source line
     assert re.search(r"(?m)^\s+\| \^+$", r.stdout)  # and the caret under it
     assert r.stdout.strip().splitlines()[-1] == "1 file, 1 game: 0 clean, 1 with 1 error"
-    d = only_error(run_json("check", "bad.log", code=1), "R050")
+    d = only_error(run_json("check", "bad.log", code=1)["diagnostics"], "R050")
     assert (d["path"], d["line"], d["col"], d["severity"]) == ("bad.log", line, 1, "error")
     assert {"path", "line", "col", "code", "severity", "message"} <= set(d)
 
@@ -209,7 +211,7 @@ def test_check_plays_out_of_turn_r001(tmp_path, monkeypatch, level):
     r = run("check", "swap.log")
     assert r.exit_code == 1
     assert f"swap.log:{line}:1: error[R001]" in r.stdout
-    d = only_error(run_json("check", "swap.log", code=1), "R001")
+    d = only_error(run_json("check", "swap.log", code=1)["diagnostics"], "R001")
     assert d["line"] == line
 
 
@@ -222,7 +224,7 @@ def test_check_wrong_leader_r003(tmp_path, monkeypatch):
     r = run("check", "swap.log")
     assert r.exit_code == 1
     assert f"swap.log:{line}:1: error[R003]" in r.stdout
-    d = only_error(run_json("check", "swap.log", code=1), "R003")
+    d = only_error(run_json("check", "swap.log", code=1)["diagnostics"], "R003")
     assert d["line"] == line
 
 
@@ -235,7 +237,7 @@ def test_check_hook_r021(tmp_path, monkeypatch):
     col = text.splitlines()[line - 1].rindex(" ") + 2  # the caret points at the bid
     assert f"hook.log:{line}:{col}: error[R021]" in r.stdout
     assert "= hint:" in r.stdout
-    d = only_error(run_json("check", "hook.log", code=1), "R021")
+    d = only_error(run_json("check", "hook.log", code=1)["diagnostics"], "R021")
     assert (d["line"], d["col"]) == (line, col)
 
 
@@ -257,7 +259,9 @@ def test_check_unreadable_exit_3_one_line(tmp_path, data):
     assert "error[T001]" in err[0] and err[0].startswith(f"{f}:")
     assert r.stdout.strip() == "1 file, 0 games; 1 unreadable"
     data = run_json("check", f, code=3)
-    assert [d["code"] for d in data] == ["T001"]
+    assert [d["code"] for d in data["diagnostics"]] == ["T001"]
+    assert data["files"] == [{"file": f, "verdict": "unreadable", "games": 0, "clean": 0, "with_errors": 0,
+                              "unreadable": 1}]
 
 
 def test_check_missing_file_and_directory_exit_3(tmp_path):
@@ -273,7 +277,7 @@ def test_check_unknown_variant_exit_3(tmp_path, monkeypatch):
     assert r.exit_code == 3
     assert "x.log:1:1: error[T010]" in r.stderr
     assert "1 unreadable" in r.stdout
-    assert "T010" in [d["code"] for d in run_json("check", "x.log", code=3)]
+    assert "T010" in [d["code"] for d in run_json("check", "x.log", code=3)["diagnostics"]]
 
 
 def test_check_unreadable_wins_over_errors(tmp_path):
@@ -329,7 +333,7 @@ def test_check_stdin(tmp_path):
     assert r.exit_code == 1
     assert f"<stdin>:{line}:1: error[R050]" in r.stdout
     assert f"{line} | {lines_of(text)[line - 1]}" in r.stdout  # the text is kept for the snippet
-    d = only_error(run_json("check", "-", input=text, code=1), "R050")
+    d = only_error(run_json("check", "-", input=text, code=1)["diagnostics"], "R050")
     assert d["path"] == "<stdin>"
     r = run("check", "-", input=random.Random(3).randbytes(200))
     assert r.exit_code == 3
@@ -348,8 +352,28 @@ def test_check_unfinished_is_a_note(tmp_path, monkeypatch):
     assert "note[T020]" in r.stdout
     assert r.stdout.strip().splitlines()[-1] == "1 file, 1 game: 1 clean; 1 unfinished"
     data = run_json("check", "part.log")
-    assert "T020" in [d["code"] for d in data]
-    assert {d["severity"] for d in data} == {"note"}
+    assert "T020" in [d["code"] for d in data["diagnostics"]]
+    assert {d["severity"] for d in data["diagnostics"]} == {"note"}
+    assert data["games"][0]["verdict"] == "clean" and data["games"][0]["finished"] is False
+    assert data["summary"]["unfinished"] == 1
+
+
+def test_check_json_gives_a_verdict_for_every_game_and_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad, _ = corrupt_score(record("odessa"))
+    write(tmp_path, "two.log", record("odessa") + "\n" + bad)
+    write(tmp_path, "noise.log", b"\x00\x01\x02 not text")
+    write(tmp_path, "good.log", record("georgian", "plays"))
+    data = run_json("check", "two.log", "noise.log", "good.log", code=3)
+    assert data["summary"] == {"verdict": "unreadable", "files": 3, "games": 3, "clean": 2, "with_errors": 1,
+                               "errors": 1, "unfinished": 0, "unreadable": 1}
+    assert [(f["file"], f["verdict"]) for f in data["files"]] == [
+        ("two.log", "errors"), ("noise.log", "unreadable"), ("good.log", "clean")]
+    assert [(g["file"], g["game"], g["verdict"], g["errors"]) for g in data["games"]] == [
+        ("two.log", 1, "clean", 0), ("two.log", 2, "errors", 1), ("noise.log", 1, "unreadable", 1),
+        ("good.log", 1, "clean", 0)]
+    assert data["games"][1]["diagnostics"][0]["code"] == "R050"
+    assert data["diagnostics"] == [d for g in data["games"] for d in g["diagnostics"]]
 
 
 # --------------------------------------------------------------------------- sheet

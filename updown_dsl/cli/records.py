@@ -28,17 +28,17 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantP
     Each file may hold several games. Exit status: 0 every game is clean (notes and
     warnings allowed), 1 rule violations were found, 3 an input cannot be read.
     """
-    from ..diagnostics import Diagnostic
-    from .report import check_summary, diagnostics_json, sort_diagnostics
+    from ..records.report import CheckReport
+    from .report import check_json, check_summary, sort_diagnostics
 
     inputs = _Inputs(_folders(variant_path), _jobs(jobs), _scheduler(scheduler))
     paths = inputs.expand(files)
-    all_diags: list[Diagnostic] = []
+    games: list[tuple[str, int, Any]] = []
     clean = unfinished = unreadable = 0
     errors: list[int] = []
     printed = {False: False, True: False}
     for arg in paths:
-        for report in inputs.reports(arg):
+        for number, report in enumerate(inputs.reports(arg), start=1):
             diags = sort_diagnostics(report.diagnostics)
             if not report.readable:
                 unreadable += 1
@@ -48,8 +48,9 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantP
                 clean += 1
             if report.readable and not report.finished:
                 unfinished += 1
-            if json_out:
-                all_diags.extend(diags)
+            if json_out:  # the verdict's figures only: not the replayed game
+                games.append((inputs.name(arg), number, CheckReport(
+                    report.path, report.diagnostics, report.readable, report.level, report.finished)))
             elif diags:
                 stream = not report.readable  # unreadable inputs on stderr, findings on stdout
                 if printed[stream]:
@@ -57,7 +58,9 @@ def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantP
                 _print_rendered(inputs.render(diags), stderr=stream)
                 printed[stream] = True
     if json_out:
-        _echo_json(diagnostics_json(all_diags))
+        from .report import to_json
+
+        _echo_json(to_json(check_json(games, [inputs.name(a) for a in paths])))
     else:
         if printed[False]:
             typer.echo()

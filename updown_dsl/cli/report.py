@@ -27,7 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..diagnostics import Diagnostic
 
 __all__ = [
+    "check_json",
     "check_summary",
+    "game_verdict",
     "diagnostic_header",
     "diagnostics_json",
     "load_sources",
@@ -45,6 +47,58 @@ __all__ = [
 def to_json(data: Any) -> str:
     """Machine output: ``json.dumps(indent=2, ensure_ascii=False)``; odd values become text."""
     return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+
+
+def game_verdict(report: Any) -> str:
+    """``clean``, ``errors`` or ``unreadable``: what a check says of one game."""
+    if not report.readable:
+        return "unreadable"
+    return "errors" if report.errors else "clean"
+
+
+def check_json(games: Sequence[tuple[str, int, Any]], files: Sequence[str]) -> dict[str, Any]:
+    """``updown check --json``: a verdict for every game and file, and the summary.
+
+    ``games`` are ``(file, game number in the file, report)``. The top level holds
+    ``summary`` (counts as in the text summary), ``files`` (one verdict each: ``clean`` when
+    every game is, ``errors``, or ``unreadable`` when a game or the file could not be read),
+    ``games`` (one entry each, with its diagnostics) and ``diagnostics`` (all of them, in order).
+    """
+    per_game = []
+    by_file: dict[str, list[str]] = {f: [] for f in files}
+    for name, number, report in games:
+        verdict = game_verdict(report)
+        by_file.setdefault(name, []).append(verdict)
+        severities = [str(d.severity) for d in report.diagnostics]
+        per_game.append({
+            "file": name, "game": number, "verdict": verdict,
+            "level": report.level if report.readable else None,
+            "finished": report.finished if report.readable else None,
+            "errors": severities.count("error"), "warnings": severities.count("warning"),
+            "notes": severities.count("note"),
+            "diagnostics": [d.to_dict() for d in sort_diagnostics(report.diagnostics)],
+        })
+    files_out = []
+    for name, verdicts in by_file.items():
+        verdict = ("unreadable" if "unreadable" in verdicts or not verdicts else
+                   "errors" if "errors" in verdicts else "clean")
+        files_out.append({"file": name, "verdict": verdict, "games": sum(v != "unreadable" for v in verdicts),
+                          "clean": verdicts.count("clean"), "with_errors": verdicts.count("errors"),
+                          "unreadable": verdicts.count("unreadable")})
+    readable = [g for g in per_game if g["verdict"] != "unreadable"]
+    summary = {
+        "verdict": ("unreadable" if any(f["verdict"] == "unreadable" for f in files_out) else
+                    "errors" if any(g["verdict"] == "errors" for g in per_game) else "clean"),
+        "files": len(files_out),
+        "games": len(readable),
+        "clean": sum(g["verdict"] == "clean" for g in per_game),
+        "with_errors": sum(g["verdict"] == "errors" for g in per_game),
+        "errors": sum(g["errors"] for g in readable),
+        "unfinished": sum(1 for g in readable if not g["finished"]),
+        "unreadable": sum(g["verdict"] == "unreadable" for g in per_game),
+    }
+    return {"summary": summary, "files": files_out, "games": per_game,
+            "diagnostics": [d for g in per_game for d in g["diagnostics"]]}
 
 
 def diagnostics_json(diags: Iterable[Diagnostic]) -> str:
