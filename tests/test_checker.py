@@ -146,6 +146,16 @@ def test_deals_before_tc04_are_clean():
     assert report.game is not None and report.game.totals == [-30, 20, 0]
 
 
+def test_an_unfinished_record_says_where_it_stops_at_its_last_line():
+    text = ODESSA3 + ODESSA_DEALS_1_2
+    (note,) = check_text(text).diagnostics
+    assert note.code == "T020" and note.message.startswith("the record stops after deal 2 of ")
+    assert note.line == len(text.rstrip("\n").splitlines())  # the last line: in an archive, its game
+    started = text + "\ndeal 3 cards 3 dealer Vera\nhand Boris 9S QD 10D\n"
+    (note,) = check_text(started).diagnostics
+    assert note.message.startswith("the record stops in deal 3 of ")
+
+
 def test_tc04_revoke_caught_at_the_table_with_penalty_and_replay_is_clean():
     # Boris holds 9S but plays QD: -50 to Boris, the deal is annulled and dealt again.
     text = ODESSA3 + ODESSA_DEALS_1_2 + TC04_DEAL + (
@@ -913,3 +923,21 @@ def test_two_broken_full_deals_and_a_good_one():
     got = errors(report)
     assert got == [("R013", line_of(text, "Boris play AD")), ("R003", line_of(text, "Vera play KH"))], show(report)
     assert report.game is not None and report.game.totals == [-15, 25, 1]
+
+
+def test_an_option_line_may_carry_a_list_or_a_mapping():
+    """docs/transcript-format.md: an option's value is read as YAML (a flow list or mapping too)."""
+    from updown_dsl import Game, load_variant
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    game = Game(load_variant("odessa"), 4, seed=2)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    text = format_transcript(game_transcript(game, level="full"))
+    with_list = text.replace("\nplayers:", "\noption: jokers.lead=[demand, high]\nplayers:", 1)
+    report = check_text(with_list)
+    assert report.readable, [str(d) for d in report.diagnostics]
+    assert report.game is not None and report.game.variant.wild[0].lead == ("demand", "high")
+    tagged = text.replace("\nplayers:", "\noption: jokers.lead=[demand, !!python/name:os.system]\nplayers:", 1)
+    assert [d.code for d in check_text(tagged).diagnostics] == ["T011"]

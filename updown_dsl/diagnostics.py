@@ -140,7 +140,7 @@ EXAMPLES: dict[str, str] = {
     "T017": "game.log:212:1: error[T017] 22,900 more problems in this game (22,900 of them errors) are not shown: a report keeps the first 100",
     "T018": "game.json:1:1: error[T018] the JSON is nested too deeply to read (a record nests four levels)",
     "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
-    "T020": "game.log: note[T020] the record stops in deal 8 of 24: the game is unfinished",
+    "T020": "game.log:212:1: note[T020] the record stops after deal 7 of 24: the game is unfinished",
     "T021": "game.log:40:1: note[T021] deal 5 holds unknown cards (??): its cards are not checked",
     "R001": "game.log:31:1: error[R001] Vera cannot bid now in deal 3: it is Boris's turn",
     "R002": "error[R002] no card can be played in the bid phase",

@@ -340,7 +340,7 @@ def load_with_options(
     variant_path: Sequence[str | Path] = (),
 ) -> tuple[Variant | None, list[Diagnostic]]:
     """A variant with ``key.path=value`` overrides applied (as a one-file ``extends`` overlay)."""
-    from .yamltree import dump_yaml, scalar_from_text
+    from .yamltree import dump_yaml, value_from_text
 
     base, diags = try_load_variant(name_or_path, variant_path=variant_path)
     if base is None or not options:
@@ -357,7 +357,7 @@ def load_with_options(
             if not isinstance(nxt, dict):
                 return None, [Diagnostic("V012", f"option {key!r} clashes with another option")]
             node = nxt
-        node[parts[-1]] = scalar_from_text(value)
+        node[parts[-1]] = value_from_text(value)
     found = resolve_variant_path(str(name_or_path))
     extends = str(found.resolve()) if found is not None else str(name_or_path)
     text = dump_yaml({"extends": extends, "name": f"{base.name} (with options)", **overlay})

@@ -368,6 +368,30 @@ def scalar_from_text(text: str) -> object:
     return value if isinstance(value, (str, int, bool, type(None))) else text
 
 
+def value_from_text(text: str) -> object:
+    """A value written on one line as YAML reads it: a scalar (as :func:`scalar_from_text`), or
+    a flow list or mapping of them (``[demand, high]``, ``{multiplier: 2}``); anything else
+    (a tag, nesting deeper than a variant file's, an unreadable value) stays the text."""
+    stripped = text.strip()
+    if not stripped.startswith(("[", "{")):
+        return scalar_from_text(text)
+    if _flow_depth(stripped) > 4:
+        return text
+    try:
+        value = yaml.safe_load(stripped)
+    except yaml.YAMLError:
+        return text
+
+    def plain(v: object) -> bool:
+        if isinstance(v, list):
+            return all(plain(x) for x in v)
+        if isinstance(v, dict):
+            return all(isinstance(k, str) and plain(x) for k, x in v.items())
+        return isinstance(v, (str, int, bool, type(None)))
+
+    return value if plain(value) else text
+
+
 def dump_yaml(data: object) -> str:
     """Plain data as YAML text (safe dumper)."""
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)

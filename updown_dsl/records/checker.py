@@ -205,8 +205,14 @@ class Audit(_Cards, _Scores):
     def end_game(self) -> None:
         g = self.game
         if not g.is_over:
-            self.report("T020", f"the record stops in deal {g.deal.number} of {len(g.deals)}: "
-                        "the game is unfinished", None, severity=Severity.NOTE)
+            number = g.deal.number
+            started = getattr(self, "deal_number", None) == number and len(g.results) == self.start_results
+            where = (f"in deal {number}" if started else
+                     f"after deal {number - 1}" if number > 1 else "before its first deal")
+            # at the record's last line, so that in an archive it names its game
+            last = self.t.events[-1] if self.t.events else None
+            self.report("T020", f"the record stops {where} of {len(g.deals)}: the game is unfinished", last,
+                        severity=Severity.NOTE)
 
     def event(self, e: Event) -> None:
         try:
