@@ -941,3 +941,10 @@ def test_an_option_line_may_carry_a_list_or_a_mapping():
     assert report.game is not None and report.game.variant.wild[0].lead == ("demand", "high")
     tagged = text.replace("\nplayers:", "\noption: jokers.lead=[demand, !!python/name:os.system]\nplayers:", 1)
     assert [d.code for d in check_text(tagged).diagnostics] == ["T011"]
+
+
+def test_a_wrong_hand_size_is_one_r041_naming_the_player():
+    bad = (ODESSA3 + ODESSA_DEALS_1_2).replace("hand Boris 9H QC", "hand Boris 9H QC 7S", 1)
+    errors = check_text(bad).errors
+    assert [(d.code, d.line) for d in errors] == [("R041", 22)]
+    assert errors[0].message == "Boris was dealt 3 cards; deal 2 has 2 each"

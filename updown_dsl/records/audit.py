@@ -188,6 +188,8 @@ class _Cards(_Record):
                     self.report("R045", f"{self.who(s)} played {len(cards)} cards in deal {g.deal.number}, "
                                 f"which has {g.deal.cards} each", self.block[0])
                     raise _Stop
+        elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
+            raise _Stop  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
         hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
         if self.level == "plays" and self.trump_rule == "last_dealt" and turned is not None:
             # Hands rebuilt from plays are in play order: the shown card was dealt last.
