@@ -948,3 +948,22 @@ def test_a_wrong_hand_size_is_one_r041_naming_the_player():
     errors = check_text(bad).errors
     assert [(d.code, d.line) for d in errors] == [("R041", 22)]
     assert errors[0].message == "Boris was dealt 3 cards; deal 2 has 2 each"
+
+
+def test_a_sheet_cannot_write_a_trump_the_rules_do_not_give():
+    from updown_dsl import Game, load_variant
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    game = Game(load_variant("russian"), 4, seed=5)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    lines = format_transcript(game_transcript(game, level="sheet")).split("\n")
+    deal = next(d for d in game.deals if d.kind == "no-trump").number
+    start = lines.index(next(x for x in lines if x.startswith(f"deal {deal} ")))
+    at = next(i for i in range(start, len(lines)) if lines[i].startswith("trump"))
+    assert lines[at] == "trump none"
+    lines[at] = "trump H"
+    errors = check_text("\n".join(lines)).errors
+    assert [(d.code, d.line) for d in errors] == [("R046", at + 1)]
+    assert "without trump" in errors[0].message

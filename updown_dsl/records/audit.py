@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
-from ..engine import Game, IllegalAction, Phase
+from ..engine import Game, IllegalAction, Phase, trump_rule_for
 from .model import Event, Transcript
 from .walk import Abandon, Visitor
 
@@ -88,8 +88,6 @@ class _Cards(_Record):
 
     def collect(self, events: list[Event]) -> None:
         """Hands, turned card, trump and cut, wherever they stand in the block."""
-        from ..engine import trump_rule_for
-
         g = self.game
         self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)[1]
         # A play followed by its player's penalty in a deal that goes on was taken back.
@@ -170,6 +168,7 @@ class _Cards(_Record):
                 self.report("T021", f"deal {g.deal.number} holds unknown cards (??): its cards are "
                             "not checked", at, severity=Severity.NOTE)
             self.level_of_deal = "sheet"
+            trump = self.sheet_trump(trump)
             try:
                 chosen = any(e.kind == "trump" and e.actor is not None for e in self.block)
                 g.deal_unknown(trump=trump, turned=turned, chosen=chosen, cut_card=cut)
@@ -214,6 +213,24 @@ class _Cards(_Record):
                 self.report("R046", f"trump in deal {g.deal.number} is "
                             f"{g.trump.name.lower() if g.trump else 'none'} by the rules, not "
                             f"{written.name.lower() if written else 'none'}", self.trump_line)
+
+    def sheet_trump(self, written: Suit | None) -> Suit | None:
+        """The trump of a deal whose cards are not known: as written, unless the rules fix it
+        (no trump, or always one suit) and the record says otherwise (R046)."""
+        g = self.game
+        if self.trump_line is None or self.trump_line.actor is not None:
+            return written
+        rules, rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
+        name = lambda s: s.name.lower() if s is not None else "none"  # noqa: E731
+        if rule == "none" and written is not None:
+            self.report("R046", f"deal {g.deal.number} is played without trump, not with {name(written)}",
+                        self.trump_line, hint="write 'trump none'")
+            return None
+        if rule == "fixed" and written != rules.suit:
+            self.report("R046", f"trump in deal {g.deal.number} is {name(rules.suit)} by the rules, not "
+                        f"{name(written)}", self.trump_line)
+            return rules.suit
+        return written
 
     def trump_suit(self) -> Suit | None:
         e = self.trump_line

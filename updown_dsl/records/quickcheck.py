@@ -362,6 +362,9 @@ class _Quick:
         try:
             if self.level == "sheet":
                 chosen = any(type(action) is ChooseTrump for _, action in block.actions)
+                if not chosen and ((rule == "none" and trump is not None) or
+                                   (rule == "fixed" and trump != g._dp.trump_rules.suit)):
+                    raise _GiveUp  # trump written against the rules: the full walk says so
                 g.deal_unknown(trump=trump, turned=block.turned, chosen=chosen, cut_card=None)
                 return
             if self.level == "full":
