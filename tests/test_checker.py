@@ -967,3 +967,45 @@ def test_a_sheet_cannot_write_a_trump_the_rules_do_not_give():
     errors = check_text("\n".join(lines)).errors
     assert [(d.code, d.line) for d in errors] == [("R046", at + 1)]
     assert "without trump" in errors[0].message
+
+
+def test_one_wrong_score_carried_into_the_totals_and_settlement_is_one_diagnostic():
+    """docs/examples/README.md promises one diagnostic per mistake: a person who writes a
+    wrong score adds it into every total after it and settles on those totals."""
+    from updown_dsl import Game, load_variant
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    game = Game(load_variant("up-and-down-online"), 4, seed=8)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    lines = format_transcript(game_transcript(game, level="sheet")).split("\n")
+    at = next(i for i, x in enumerate(lines) if x.startswith("score "))
+
+    def bump(i: int, k: int = 2, by: int = 7) -> None:
+        words = lines[i].split()
+        words[k] = str(int(words[k]) + by)
+        lines[i] = " ".join(words)
+
+    bump(at)
+    for i in range(at + 1, len(lines)):
+        if lines[i].startswith("total "):
+            bump(i)
+    from updown_dsl.engine.scoring import settle
+
+    totals = list(game.totals)
+    totals[0] += 7
+    settled = settle(game.variant, totals)
+    i = next(i for i, x in enumerate(lines) if x.startswith("settlement "))
+    names = lines[i].split()[1::2]
+    lines[i] = "settlement " + " ".join(f"{n} {a}" for n, a in zip(names, settled))
+    report = check_text("\n".join(lines))
+    assert [(d.code, d.line) for d in report.errors] == [("R050", at + 1)], [str(d) for d in report.errors]
+    # a total that does not add up is still its own mistake, once, however far it is carried
+    for j in range(at + 1, len(lines)):
+        if lines[j].startswith("total "):
+            bump(j, by=1)
+    totals[0] += 1
+    lines[i] = "settlement " + " ".join(f"{n} {a}" for n, a in zip(names, settle(game.variant, totals)))
+    errors = check_text("\n".join(lines)).errors
+    assert [(d.code, d.line) for d in errors] == [("R050", at + 1), ("R051", at + 2)]

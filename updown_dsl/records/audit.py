@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase, trump_rule_for
+from ..engine.scoring import settle
 from .model import Event, Transcript
 from .walk import Abandon, Visitor
 
@@ -34,6 +35,7 @@ class _Record(Visitor):
     totals_before: list[int]
     hands: dict[int, list[Card | None]]
     hand_events: dict[int, Event]
+    written_scores: dict[int, int | None]
     turned: Event | None
     trump_line: Event | None
     cut: Event | None
@@ -296,6 +298,7 @@ class _Scores(_Record):
             if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
                 self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
                 raise _Stop
+            self.written_scores = dict(enumerate(e.amounts))
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
@@ -315,7 +318,12 @@ class _Scores(_Record):
                 # report it once.
                 carried = self.last_written[s]
                 carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
-                if written != true and not carried_ok:
+                # A total that adds the score written above it is right arithmetic on a wrong
+                # score (reported as R050): the same mistake, reported once.
+                score = self.written_scores.get(s)
+                base = carried if carried is not None else self.totals_before[s]
+                follows_score = score is not None and written == base + score
+                if written != true and not carried_ok and not follows_score:
                     self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
                                 f"{true}, not {written}", e)
                 self.last_written[s] = written
@@ -334,8 +342,11 @@ class _Scores(_Record):
             self.report("R054", "a settlement is written but the game is not over", e)
             return
         actual = g.settlement()
+        # A settlement worked out from totals already reported wrong is that mistake again.
+        sheet_totals = [w if w is not None else t for w, t in zip(self.last_written, g.totals)]
+        from_sheet = settle(g.variant, sheet_totals) if sheet_totals != list(g.totals) else actual
         for s, written in enumerate(e.amounts):
-            if written is not None and written != actual[s]:
+            if written is not None and written != actual[s] and written != from_sheet[s]:
                 self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
 
 

@@ -170,6 +170,7 @@ class Audit(_Cards, _Scores):
         self.trump_line = None
         self.cut = None
         self.took = {}
+        self.written_scores = {}
         self.dealt = False
         self.unknown = False
         self.pending = None
