@@ -1009,3 +1009,32 @@ def test_one_wrong_score_carried_into_the_totals_and_settlement_is_one_diagnosti
     lines[i] = "settlement " + " ".join(f"{n} {a}" for n, a in zip(names, settle(game.variant, totals)))
     errors = check_text("\n".join(lines)).errors
     assert [(d.code, d.line) for d in errors] == [("R050", at + 1), ("R051", at + 2)]
+
+
+def test_the_dealers_last_card_shown_for_trump_is_checked_at_the_full_level():
+    """Up and Down, 4 players, 13 cards: every card is dealt and the dealer's last one is trump."""
+    from updown_dsl import Game, load_variant
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    game = Game(load_variant("up-and-down"), 4, seed=3)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    lines = format_transcript(game_transcript(game, level="full")).split("\n")
+    start = lines.index(next(x for x in lines if x.startswith("deal 13 ")))
+    dealer_hand = start + 4
+    turned = start + 5
+    assert lines[dealer_hand].startswith("hand p4 ") and lines[turned].startswith("turned ")
+    shown = lines[turned].split()[1]
+    # another player's card named as the one shown: named, at its line
+    wrong = list(lines)
+    wrong[turned] = "turned " + lines[start + 3].split()[2]
+    errors = check_text("\n".join(wrong)).errors
+    assert [(d.code, d.line) for d in errors] == [("R046", turned + 1)]
+    # the dealer's hand written sorted, the shown card first: the turned line says which was last
+    cards = lines[dealer_hand].split()[2:]
+    cards.remove(shown)
+    sorted_hand = list(lines)
+    sorted_hand[dealer_hand] = "hand p4 " + " ".join([shown, *cards])
+    report = check_text("\n".join(sorted_hand))
+    assert report.clean, [str(d) for d in report.diagnostics]

@@ -192,8 +192,9 @@ class _Cards(_Record):
         elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
             raise _Stop  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
         hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
-        if self.level == "plays" and self.trump_rule == "last_dealt" and turned is not None:
-            # Hands rebuilt from plays are in play order: the shown card was dealt last.
+        if self.trump_rule == "last_dealt" and turned is not None:
+            # The shown card was dealt last: hands rebuilt from plays are in play order, and a
+            # full-level hand may be written sorted, so the turned line says which card it was.
             own = hands[g.dealer]
             if turned in own:
                 own.remove(turned)

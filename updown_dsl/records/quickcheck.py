@@ -369,6 +369,8 @@ class _Quick:
                 return
             if self.level == "full":
                 hands = [block.hands[s] for s in range(self.n)]
+                if rule == "last_dealt" and block.turned is not None and hands[g.dealer][-1] != block.turned:
+                    raise _GiveUp  # the shown card is not the dealer's last as written: the walk decides
             else:
                 hands = [[] for _ in range(self.n)]
                 for seat, _, play in block.cards:
