@@ -16,9 +16,11 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,41 +154,66 @@ def header_length(data: bytes) -> int:
 # --------------------------------------------------------------------------- killed at random
 
 
+def _feed(stdin: Any, text: str, pause: float) -> None:
+    """Type ``text`` into a child's standard input a line at a time (until it dies)."""
+    try:
+        for line in text.splitlines(keepends=True):
+            stdin.write(line.encode("utf-8"))
+            stdin.flush()
+            time.sleep(pause)
+        stdin.close()
+    except (BrokenPipeError, OSError, ValueError):  # killed: nobody reads any more
+        pass
+
+
 def play_with_kills(cwd: Path, first: list[str], lines: list[str] | None, kills: int,
-                    rng: random.Random, final: int) -> int:
+                    rng: random.Random, final: int, duration: float) -> int:
     """Play the game of ``first`` (the arguments of its first run) into ``g.log``, killing
     the process ``kills`` times at random points and resuming it each time; the kills
-    that found the process running."""
+    that found the process running.
+
+    Times are scaled by ``duration``, the wall time of the uninterrupted run, so that the
+    kills land while the process runs on a fast machine as on a slow one; typed lines are
+    fed one at a time at that pace, as a person types them."""
     save = cwd / "g.log"
     done = 0
     for cycle in range(4 * kills + 10):
         data = save.read_bytes() if save.exists() else None
         if data is not None and b"\nsettlement " in data:
             return done
-        args = first if data is None else ["--resume", "g.log"]
+        # a pause after each bot's move keeps the game going while the kill is on its way
+        args = [*(first if data is None else ["--resume", "g.log"]), "--delay", "0.003"]
         typed = "" if lines is None else "".join(x + "\n" for x in lines[typed_so_far(data):])
         proc = subprocess.Popen(command(*args), cwd=cwd, env=ENV, stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         assert proc.stdin is not None and proc.stderr is not None
-        proc.stdin.write(typed.encode("utf-8"))
-        proc.stdin.close()
+        feeder = None
+        if lines is None or done >= kills:
+            proc.stdin.write(typed.encode("utf-8"))
+            proc.stdin.close()
+        else:
+            feeder = threading.Thread(target=_feed, args=(proc.stdin, typed, duration / max(1, len(lines))),
+                                      daemon=True)
+            feeder.start()
         killed = False
         if done < kills:
-            if cycle % 4 == 0:  # at any moment: starting up, reading the save, playing
-                time.sleep(rng.uniform(0.0, 0.5))
-            else:  # while it writes: once the file has grown past a random size
-                size = len(data or b"")
+            size = len(data or b"")
+            if cycle % 4 == 0 and final - size > final // 3:  # at any moment: starting up, reading
+                time.sleep(rng.uniform(0.0, 0.6) * duration)  # the save, playing
+            else:  # while it writes: once the file has grown past a random size short of the end
                 target = size + rng.randint(1, max(1, 2 * (final - size) // (kills - done + 1)))
+                target = min(target, final - 1)
                 deadline = time.monotonic() + 30
                 while proc.poll() is None and time.monotonic() < deadline and \
                         (save.stat().st_size if save.exists() else 0) < target:
-                    time.sleep(0.001)
-                time.sleep(rng.uniform(0.0, 0.004))
+                    time.sleep(0.0005)
             if proc.poll() is None:
                 proc.kill()
                 killed = True
                 done += 1
         rc = proc.wait(timeout=60)
+        if feeder is not None:
+            feeder.join(timeout=5)
         err = proc.stderr.read().decode("utf-8", "replace")
         proc.stderr.close()
         assert "Traceback" not in err, err
@@ -203,14 +230,16 @@ def test_killed_and_resumed_the_file_is_the_uninterrupted_one(tmp_path: Path, ty
     start = ["--variant", LABEL, "--seed", str(seed), "--save"]
     who = [] if typed else ["--watch"]
     # Uninterrupted: the command line writes what the library writes.
+    began = time.monotonic()
     whole = subprocess.run(command(*start, "whole.log", *who), cwd=tmp_path, env=ENV,
                            input="".join(x + "\n" for x in lines), capture_output=True, text=True,
                            timeout=60)
+    duration = time.monotonic() - began
     assert whole.returncode == 0, whole.stderr
     assert (tmp_path / "whole.log").read_bytes() == expected
     # Killed 12 times on the way, and resumed each time.
     kills = play_with_kills(tmp_path, [*start, "g.log", *who], lines if typed else None, 12,
-                            random.Random(100 + seed), len(expected))
+                            random.Random(100 + seed), len(expected), duration)
     assert kills >= 10, kills  # 20 or more in the two games
     assert (tmp_path / "g.log").read_bytes() == expected
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
@@ -499,3 +528,16 @@ def test_a_chmod_read_only_folder_and_file(tmp_path: Path) -> None:
     finally:
         folder.chmod(0o755)
         saved.chmod(0o644)
+
+
+def test_a_hidden_file_left_by_a_killed_save_is_swept_by_the_next(tmp_path: Path) -> None:
+    stale = tmp_path / ".g.log.0badf00d.tmp"
+    stale.write_text("variant: x\n", encoding="utf-8")  # its maker died: nobody holds it locked
+    other = tmp_path / ".other.log.0badf00d.tmp"
+    other.write_text("variant: x\n", encoding="utf-8")
+    save = SaveFile.create(tmp_path / "g.log", "variant: crash.yaml\n")
+    save.close()
+    assert other.exists()  # another save's: not this one's to sweep
+    if savefile.LOCKING == "flock":
+        assert not stale.exists()
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".g.log.")]

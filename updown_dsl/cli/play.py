@@ -39,6 +39,9 @@ def play_cmd(
     resume: Annotated[Optional[str], typer.Option(
         "--resume", metavar="FILE", help="Continue the game saved in FILE, writing on to it.")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots at every seat: watch a game.")] = False,
+    delay: Annotated[float, typer.Option(
+        "--delay", metavar="SECONDS", min=0.0, max=60.0,
+        help="Pause after each bot's move, to follow a game as it is played (default 0).")] = 0.0,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play).
@@ -106,7 +109,7 @@ def play_cmd(
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()
-    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty())
+    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay)
     saved = resume if resume is not None else save
     if resume is not None:
         again = _variant_path_again(variant_path)
@@ -204,8 +207,9 @@ def _print_wide(out: "Console", renderable: Any) -> None:
 class _Terminal:
     """The session's frontend at a terminal (or a pipe): Rich output, lines of input."""
 
-    def __init__(self, out: "Console", *, tty: bool, stdin_tty: bool) -> None:
+    def __init__(self, out: "Console", *, tty: bool, stdin_tty: bool, delay: float = 0.0) -> None:
         self.out = out
+        self.delay = delay
         self.tty = tty
         self.stdin_tty = stdin_tty
         self.deal_shown = 0
@@ -247,6 +251,11 @@ class _Terminal:
 
     def step(self, session: Any, step: Any) -> None:
         from .screen import deal_result_text, deal_title, deal_tricks, standing_text, trick_text
+
+        if self.delay and step.by_bot:
+            import time
+
+            time.sleep(self.delay)
 
         game = session.game
         watch = not session.humans

@@ -72,6 +72,44 @@ def _in_use(path: str) -> InUseError:
                       "(let it finish, or stop it first)")
 
 
+def _lock_quietly(fd: int) -> None:
+    """Lock ``fd`` if this system can (a hidden file being made: nobody else opens it)."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pass
+
+
+def _sweep_stale(folder: str, base: str) -> None:
+    """Remove hidden files of ``base`` left by a process killed while it made the save: the
+    ones no living process holds locked (where files can be locked; elsewhere they stay)."""
+    if fcntl is None:
+        return
+    prefix = f".{base}."
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for n in names:
+        stale = os.path.join(folder, n)
+        try:
+            fd = os.open(stale, os.O_RDONLY | _BINARY)
+        except OSError:
+            continue
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # a process is making its save right now
+            try:
+                os.unlink(stale)
+            except OSError:
+                pass
+        finally:
+            _close(fd)
+
+
 def _lock(fd: int, path: str) -> bool:
     """Lock ``fd`` for this process alone: True, or False where locks are not available.
 
@@ -159,13 +197,13 @@ class SaveFile:
         """
         name = str(path)
         folder, base = os.path.split(os.path.abspath(name))
+        _sweep_stale(folder, base)
         tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
+        fd = -1
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
-            try:
-                _write_all(fd, text.encode("utf-8"))
-            finally:
-                _close(fd)
+            _lock_quietly(fd)  # held while the hidden file lives: a later sweep leaves it alone
+            _write_all(fd, text.encode("utf-8"))
             if force:
                 _not_in_use(name)
                 os.replace(tmp, name)
@@ -185,6 +223,8 @@ class SaveFile:
                 os.unlink(tmp)  # put in place, or given up: the hidden name goes
             except OSError:
                 pass
+            if fd >= 0:
+                _close(fd)
         return cls.open(name)  # (a process that locks it first is given the game)
 
     @classmethod
