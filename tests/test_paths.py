@@ -196,3 +196,56 @@ def test_play_says_which_folder_resuming_needs(tmp_path: Path) -> None:
         assert r.exit_code == 0, r.stdout
     finally:
         os.chdir(cwd)
+
+
+# --------------------------------------------------------------------------- records that carry their rules
+
+
+def test_a_record_with_its_rules_embedded_is_checked_without_the_file(tmp_path: Path) -> None:
+    from updown_dsl.lang.variant import rules_text
+
+    (tmp_path / "rules").mkdir()
+    house = tmp_path / "rules" / "house.yaml"
+    house.write_text('extends: odessa\nname: house\nbidding: {hook: false}\ndescription: "with a # in it"\n',
+                     encoding="utf-8")
+    v = load_variant(house)
+    game = Game(v, 4, seed=6)
+    while not game.is_over:
+        game.apply(game.rng.choice(game.legal_actions()))
+    text = format_transcript(game_transcript(game, level="full", variant="house.yaml", embed_rules=True))
+    assert f"rules-text: {rules_text(v)}\n" in text and "#" not in text.split("rules-text: ")[1].split("\n")[0]
+    log = tmp_path / "elsewhere.log"
+    log.write_text(text, encoding="utf-8")
+    house.unlink()  # the file is gone: the record carries the rules
+    report = check_file(log)
+    assert report.clean and report.finished, [str(d) for d in report.diagnostics]
+    assert report.game is not None and report.game.variant.bidding.hook is False
+    # rules changed by hand: the hash says the record was written under others
+    changed = text.replace('"hook":false', '"hook":true')
+    assert [d.code for d in check_text(changed, str(log)).diagnostics][:1] == ["T013"]
+    # what the line holds is only read as rules: extends stays among the bundled variants
+    hostile = text.replace("rules-text: {", 'rules-text: {"extends":"../../etc/passwd.yaml",', 1)
+    codes = [d.code for d in check_text(hostile, str(log)).diagnostics]
+    assert codes == ["T010"] and SECRET not in str(check_text(hostile, str(log)).diagnostics)
+    broken = text.replace("rules-text: {", "rules-text: [", 1)
+    assert [d.code for d in check_text(broken, str(log)).diagnostics] == ["T010"]
+
+
+def test_play_and_simulate_embed_the_rules(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "h.yaml").write_text("extends: oh-hell\nname: h\nschedule: [{cards: 1}, {cards: 2}]\n",
+                                             encoding="utf-8")
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        r = runner.invoke(app, ["play", "--variant", "rules/h.yaml", "--watch", "--seed", "2", "--save", "g.log",
+                                "--embed-rules"])
+        assert r.exit_code == 0, r.stdout
+        r = runner.invoke(app, ["simulate", "--variant", "rules/h.yaml", "--games", "2", "--out", "sim",
+                                "--embed-rules", "--json"])
+        assert r.exit_code == 0, r.stdout
+        (tmp_path / "rules" / "h.yaml").unlink()
+        r = runner.invoke(app, ["check", "g.log", "sim/h-1.log", "sim/h-2.log"])
+        assert r.exit_code == 0 and "3 files, 3 games: 3 clean" in r.stdout, r.stdout
+    finally:
+        os.chdir(cwd)

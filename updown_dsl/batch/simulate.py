@@ -24,7 +24,8 @@ def record_names(kinds: Sequence[str]) -> list[str]:
 
 
 def _play_chunk(spec: str, players: int, seed: int | str, bots: tuple[str, ...], rotate: bool,
-                start: int, stop: int, label: str | None) -> list[tuple[GameFacts, str | None]]:
+                start: int, stop: int, label: str | None, embed: bool = False
+                ) -> list[tuple[GameFacts, str | None]]:
     from ..records.record import game_transcript
     from ..records.transcript import format_transcript
 
@@ -35,7 +36,8 @@ def _play_chunk(spec: str, players: int, seed: int | str, bots: tuple[str, ...],
         text = None
         if label is not None:
             text = format_transcript(game_transcript(game, record_names(facts.kinds), level="full",
-                                                     variant=label, extra=[("seed", f"{seed}:{g}")]))
+                                                     variant=label, extra=[("seed", f"{seed}:{g}")],
+                                                     embed_rules=embed))
         out.append((facts, text))
     return out
 
@@ -52,13 +54,14 @@ def simulate_games(
     scheduler: str | Any | None = None,
     record_label: str | None = None,
     on_game: Callable[[int, str | None], None] | None = None,
+    embed_rules: bool = False,
 ) -> SimulationSummary:
     """:func:`~updown_dsl.players.simulate.simulate` over ``jobs`` processes (``0``: one per
     core) or a Dask ``scheduler``, with the same summary.
 
     :param record_label: write each game's full record, naming the variant so; the text is
         given to ``on_game(g, text)``, called in game order in this process (else ``text`` is
-        None).
+        None). ``embed_rules`` writes the rules themselves in each record too.
     :raises ValueError: as :func:`~updown_dsl.players.simulate.simulate`.
     """
     bots = tuple(bots)
@@ -68,7 +71,7 @@ def simulate_games(
 
     def tasks(size: int) -> Iterator[tuple[Any, ...]]:
         for start in range(0, games, size):
-            yield (spec, n, seed, bots, rotate, start, min(games, start + size), record_label)
+            yield (spec, n, seed, bots, rotate, start, min(games, start + size), record_label, embed_rules)
 
     g = 0
     with Runner(jobs, scheduler) as runner:

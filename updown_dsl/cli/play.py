@@ -39,6 +39,9 @@ def play_cmd(
     resume: Annotated[Optional[str], typer.Option(
         "--resume", metavar="FILE", help="Continue the game saved in FILE, writing on to it.")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots at every seat: watch a game.")] = False,
+    embed_rules: Annotated[bool, typer.Option(
+        "--embed-rules", help="With --save: write the rules themselves in the record, so it can be "
+        "checked without the variant file.")] = False,
     delay: Annotated[float, typer.Option(
         "--delay", metavar="SECONDS", min=0.0, max=60.0,
         help="Pause after each bot's move, to follow a game as it is played (default 0).")] = 0.0,
@@ -103,7 +106,7 @@ def play_cmd(
         try:
             session = Session.start(loaded, n, names=names, humans=humans, seed=seed,
                                     bot=bot or "heuristic", save=save, force=force,
-                                    variant_label=_play_label(variant, save))
+                                    variant_label=_play_label(variant, save), embed_rules=embed_rules)
         except FileExistsError:
             _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
         except SaveError as exc:

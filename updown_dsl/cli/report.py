@@ -64,7 +64,7 @@ def check_json(games: Sequence[tuple[str, int, Any]], files: Sequence[str]) -> d
     every game is, ``errors``, or ``unreadable`` when a game or the file could not be read),
     ``games`` (one entry each, with its diagnostics) and ``diagnostics`` (all of them, in order).
     """
-    per_game = []
+    per_game: list[dict[str, Any]] = []
     by_file: dict[str, list[str]] = {f: [] for f in files}
     for name, number, report in games:
         verdict = game_verdict(report)

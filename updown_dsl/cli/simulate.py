@@ -38,6 +38,9 @@ def simulate_cmd(
     variant_path: VariantPathOpt = None,
     jobs: JobsOpt = 1,
     scheduler: SchedulerOpt = None,
+    embed_rules: Annotated[bool, typer.Option(
+        "--embed-rules", help="With --out: write the rules themselves in each record, so it can be "
+        "checked without the variant file.")] = False,
 ) -> None:
     """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
     variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
@@ -85,7 +88,7 @@ def simulate_cmd(
     def run(on_game: Any) -> Any:
         return simulate_games(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, jobs=_jobs(jobs),
                               scheduler=_scheduler(scheduler), record_label=label if folder is not None else None,
-                              on_game=on_game)
+                              on_game=on_game, embed_rules=embed_rules)
 
     if json_out:
         summary = run(save)

@@ -215,6 +215,19 @@ class Variant(NamedTuple):
     """The resolved option tree (for display and hashing)."""
 
 
+def rules_text(variant: object) -> str:
+    """The variant's resolved rules (its option tree, ``extends`` merged) as one line of JSON,
+    for a record's ``rules-text`` header: the record can then be checked without the file.
+    (``#`` is written escaped, since a record's line ends at a ``#``.)"""
+    import json
+
+    variant = getattr(variant, "variant", variant)
+    options = dict(getattr(variant, "options", {}))
+    options.pop("extends", None)
+    text = json.dumps(options, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
+    return text.replace("#", "\\u0023")
+
+
 def rules_hash(variant: object) -> str:
     """A short hash of the resolved rules (the variant's option tree without its name,
     description and source), written in a record's ``rules`` header.

@@ -155,6 +155,8 @@ class Session:
     actions: int = 0
     variant_label: str | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
+    embed_rules: bool = False
+    """Write the resolved rules in the record (a ``rules-text`` line): it then needs no file."""
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names)
@@ -184,6 +186,7 @@ class Session:
         save: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
         variant_label: str | None = None,
+        embed_rules: bool = False,
     ) -> Session:
         """A new game. ``save``: a file to write the record to (refused when it exists,
         unless ``force``), made with its whole header and locked until :meth:`close` (see
@@ -202,7 +205,7 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         game = Game(variant, n, seed=seed, first_dealer=first_dealer, auto_deal=False)
-        session = cls(game, all_names, humans, bot, seed, None, 0, variant_label)
+        session = cls(game, all_names, humans, bot, seed, None, 0, variant_label, embed_rules=embed_rules)
         if isinstance(save, (str, os.PathLike)):
             session.record = RecordWriter(SaveFile.create(save, header_text(session.headers()),
                                                           force=force), all_names)
@@ -255,7 +258,8 @@ class Session:
                 bot = t.header(BOT_KEY) or "heuristic"
             make_bot(bot)
             game, actions = rebuild(t, saved.variant, saved.seed, redeal_last=saved.part.by_play)
-            session = cls(game, t.players, frozenset(humans), bot, saved.seed, None, actions, t.variant)
+            session = cls(game, t.players, frozenset(humans), bot, saved.seed, None, actions, t.variant,
+                          embed_rules=t.header("rules-text") is not None)
             session.deal_if_needed()
             events = [format_event(e, t.players) for e in game_events(game, "full")]
             body = [format_event(e.replace(comment=None), t.players) for e in t.events
@@ -288,7 +292,7 @@ class Session:
         if first is None:
             first = (self.game.dealer - self.game.deal_index) % self.game.players
         return game_headers(self.game, self.names, variant=self.variant_label, first_dealer=first,
-                            level="full", extra=extra)
+                            level="full", extra=extra, embed_rules=self.embed_rules)
 
     def transcript(self) -> Transcript:
         """The record of the game so far (what the file holds)."""
@@ -296,7 +300,7 @@ class Session:
 
         extra = [(h.key, h.value) for h in self.headers() if h.key in ("seed", HUMAN_KEY, WATCH_KEY, BOT_KEY)]
         return game_transcript(self.game, self.names, level="full", variant=self.variant_label,
-                               extra=extra)
+                               extra=extra, embed_rules=self.embed_rules)
 
     def close(self) -> None:
         """Close the record file, if any."""

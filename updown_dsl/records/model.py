@@ -27,7 +27,7 @@ from ..actions import Play
 from ..cards import Card, Suit
 
 HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", "event", "seed",
-               "writer", "rules")
+               "writer", "rules", "rules-text")
 LEVELS = ("full", "plays", "sheet")
 UNKNOWN = "??"
 

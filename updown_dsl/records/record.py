@@ -12,7 +12,7 @@ from typing import Iterator, Sequence
 from ..actions import Play
 from ..engine import Game, seat_by_rule, trump_rule_for
 from ..engine.scoring import DealResult
-from ..lang.variant import rules_hash
+from ..lang.variant import rules_hash, rules_text
 from .model import LEVELS, Event, Header, Transcript
 from .reader import _NAME, RESERVED_NAMES
 
@@ -32,8 +32,10 @@ def game_headers(
     first_dealer: int | None = None,
     level: str = "full",
     extra: Sequence[tuple[str, str]] = (),
+    embed_rules: bool = False,
 ) -> list[Header]:
-    """The header lines of a game's transcript, in canonical order."""
+    """The header lines of a game's transcript, in canonical order (with ``embed_rules``, the
+    resolved rules themselves in a ``rules-text`` line, so the record needs no variant file)."""
     first = first_dealer if first_dealer is not None else _first_dealer(game)
     headers = [
         Header("variant", variant or _variant_label(game)),
@@ -43,6 +45,8 @@ def game_headers(
     ]
     headers += [Header(k, v) for k, v in extra]
     headers += [Header("writer", WRITER), Header("rules", rules_hash(game))]
+    if embed_rules:
+        headers.append(Header("rules-text", rules_text(game)))
     return headers
 
 
@@ -93,8 +97,12 @@ def game_transcript(
     level: str = "full",
     variant: str | None = None,
     extra: Sequence[tuple[str, str]] = (),
+    embed_rules: bool = False,
 ) -> Transcript:
     """The transcript of ``game`` so far (finished deals and the deal in progress).
+
+    ``embed_rules`` writes the resolved rules in a ``rules-text`` header line: the record is
+    then checked by those rules wherever it goes, with or without the variant file.
 
     :raises ValueError: for an unknown level or a wrong number of names.
     """
@@ -104,7 +112,7 @@ def game_transcript(
     if len(names) != game.players:
         raise ValueError(f"{len(names)} names for {game.players} players")
     check_names(names)
-    headers = game_headers(game, names, variant=variant, level=level, extra=extra)
+    headers = game_headers(game, names, variant=variant, level=level, extra=extra, embed_rules=embed_rules)
     events = list(game_events(game, level))
     if game.is_over:
         events.append(Event("settlement", amounts=tuple(game.settlement())))

@@ -110,7 +110,8 @@ def transcript_variant(t: Transcript, variant_path: Sequence[str | Path] = ()
     Loaded variants are kept for the games that follow (an archive names the same
     variant over and over), a few at a time.
     """
-    key = (t.variant or "", *map(str, _folders(t, variant_path)), *(f"{k}={v}" for k, v in t.options))
+    key = (t.variant or "", t.header("rules-text") or "", *map(str, _folders(t, variant_path)),
+           *(f"{k}={v}" for k, v in t.options))
     hit = _VARIANTS.get(key)
     if hit is not None and hit[0] is not None:
         return hit[0], []
@@ -154,6 +155,8 @@ def _load_transcript_variant(t: Transcript, variant_path: Sequence[str | Path]
 
     if t.variant is None:
         return None, []
+    if t.header("rules-text") is not None:
+        return _embedded(t, with_options=True)
     found, problem = _find(t, variant_path)
     if found is None:
         return None, [problem] if problem is not None else []
@@ -169,6 +172,41 @@ def _load_transcript_variant(t: Transcript, variant_path: Sequence[str | Path]
         msgs = "; ".join(d.message for d in diags)
         return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {msgs}")]
     return variant, []
+
+
+def _embedded(t: Transcript, *, with_options: bool) -> tuple[Variant | None, list[Diagnostic]]:
+    """The variant of a record's ``rules-text`` line (its resolved rules as JSON), with the
+    record's ``option`` lines on top: no file is read (``extends`` reaches bundled variants only)."""
+    import json
+
+    from ..lang.loader import MAX_OPTION_PARTS, VariantError, loads_variant
+    from ..lang.yamltree import dump_yaml, value_from_text
+
+    text = t.header("rules-text") or ""
+    try:
+        tree = json.loads(text)
+    except (ValueError, RecursionError):
+        tree = None
+    if not isinstance(tree, dict):
+        return None, [_at(t, "rules-text", "T010", "the rules written in the record ('rules-text') are not "
+                          "a JSON object", "write them with --embed-rules, or leave the line out")]
+    if with_options:
+        for key, value in t.options:
+            parts = key.split(".")
+            node = tree
+            for part in parts[:-1]:
+                nxt = node.setdefault(part, {})
+                if not isinstance(nxt, dict) or len(parts) > MAX_OPTION_PARTS:
+                    return None, [_at(t, "option", "T011", f"the option lines cannot be applied: option "
+                                      f"{key[:60]!r} clashes with the rules or is too deep")]
+                node = nxt
+            node[parts[-1]] = value_from_text(value)
+    try:
+        return loads_variant(dump_yaml(tree), path=f"{t.path or '<record>'} rules-text"), []
+    except VariantError as exc:
+        first = exc.diagnostics[0].message if exc.diagnostics else "they are not a variant"
+        code, key = ("T011", "option") if with_options and t.options else ("T010", "rules-text")
+        return None, [_at(t, key, code, f"the rules written in the record cannot be loaded: {first}")]
 
 
 def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = None) -> Diagnostic:
@@ -211,6 +249,9 @@ def _known_hashes(t: Transcript, variant: Variant, variant_path: Sequence[str | 
     from ..lang.variant import rules_hash
 
     hashes = [rules_hash(variant)]
+    if t.options and t.header("rules-text") is not None:
+        base = _embedded(t, with_options=False)[0]
+        return (*hashes, rules_hash(base)) if base is not None else tuple(hashes)
     if t.options:
         from ..lang.loader import try_load_variant
 
