@@ -182,7 +182,7 @@ def play_with_kills(cwd: Path, first: list[str], lines: list[str] | None, kills:
         if data is not None and b"\nsettlement " in data:
             return done
         # a pause after each bot's move keeps the game going while the kill is on its way
-        args = [*(first if data is None else ["--resume", "g.log"]), "--delay", "0.003"]
+        args = [*(first if data is None else ["--resume", "g.log"]), "--delay", "0.01"]
         typed = "" if lines is None else "".join(x + "\n" for x in lines[typed_so_far(data):])
         proc = subprocess.Popen(command(*args), cwd=cwd, env=ENV, stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -202,7 +202,7 @@ def play_with_kills(cwd: Path, first: list[str], lines: list[str] | None, kills:
                 time.sleep(rng.uniform(0.0, 0.6) * duration)  # the save, playing
             else:  # while it writes: once the file has grown past a random size short of the end
                 target = size + rng.randint(1, max(1, 2 * (final - size) // (kills - done + 1)))
-                target = min(target, final - 1)
+                target = min(target, final - max(1, final // 10))  # well before the end
                 deadline = time.monotonic() + 30
                 while proc.poll() is None and time.monotonic() < deadline and \
                         (save.stat().st_size if save.exists() else 0) < target:

@@ -180,10 +180,14 @@ class SaveFile:
         except OSError as exc:
             raise _failed(exc, name, "read" if exc.errno == errno.ENOENT else "write to") from None
         try:
-            return cls(fd, name, _lock(fd, name))
+            save = cls(fd, name, _lock(fd, name))
         except BaseException:
             _close(fd)
             raise
+        # the game is ours now: a hidden file a killed maker left (after linking it in place,
+        # before removing it) goes
+        _sweep_stale(*os.path.split(os.path.abspath(name)))
+        return save
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], text: str, *, force: bool = False) -> SaveFile:
