@@ -1038,3 +1038,15 @@ def test_the_dealers_last_card_shown_for_trump_is_checked_at_the_full_level():
     sorted_hand[dealer_hand] = "hand p4 " + " ".join([shown, *cards])
     report = check_text("\n".join(sorted_hand))
     assert report.clean, [str(d) for d in report.diagnostics]
+
+
+def test_a_revoke_gives_its_evidence():
+    from pathlib import Path
+
+    from updown_dsl.records.checker import check_file
+
+    golden = Path(__file__).resolve().parent / "golden"
+    (full,) = check_file(golden / "up-and-down" / "revoke-refused.log").errors
+    assert full.code == "R010" and full.message.endswith("; the hand holds AD")
+    (plays,) = check_file(golden / "odessa" / "revoke-no-penalty.log").errors
+    assert plays.code == "R010" and plays.message.endswith("; 10D is played later in the deal (line 34)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..actions import Play
-from ..cards import Card
+from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
 from .state import Phase, State, Trick, TrickPlay, violation
 from .tables import SUIT_ID, SUITS
@@ -27,6 +27,12 @@ class Playing(State):
     def leader(self) -> int:
         """Who leads (or led) the current trick."""
         return self._leader
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit the current trick asks for (led, or named by a led wild card); None before
+        the lead or when nothing is asked for."""
+        return SUITS[self._led] if self._tcount and self._led >= 0 else None
 
     @property
     def trick(self) -> tuple[TrickPlay, ...]:

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator, NoReturn, Sequence
 from ..actions import Bid, ChooseTrump
 from ..diagnostics import CATALOGUE, Diagnostic, Severity
 from ..engine import IllegalAction, Phase
+from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from .audit import _Cards, _Scores, _Stop
 from .report import CheckReport, prepare_game, transcript_variant
@@ -313,9 +314,32 @@ class Audit(_Cards, _Scores):
             self.refused(problem, e)
 
     def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
-        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e,
-                    hint=problem.hint, at_arg=True)
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                    f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
         raise _Stop
+
+    def evidence(self, problem: Diagnostic, e: Event) -> str:
+        """What shows a player held the suit asked for (R010, R012): the cards of it in the hand
+        as dealt, or, when only the plays are known, the first one played later in the deal."""
+        g = self.game
+        suit = g.led_suit
+        if problem.code not in ("R010", "R012") or suit is None or e.actor is None:
+            return ""
+        table = g.table
+
+        def of_suit(card: Any) -> bool:
+            i = table.index.get(card)
+            return i is not None and table.suit_of[i] >= 0 and SUITS[table.suit_of[i]] is suit
+
+        if self.level == "full":
+            held = [c for c in g.hand(e.actor) if of_suit(c)]
+            if held:
+                return f"; the hand holds {' '.join(str(c) for c in held)}"
+        later = [x for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
+                 and x.play is not None and of_suit(x.play.card)]
+        if later:
+            return f"; {later[0].play.card} is played later in the deal (line {later[0].line})"  # type: ignore[union-attr]
+        return ""
 
     def report_pending(self) -> None:
         assert self.pending is not None
@@ -326,8 +350,8 @@ class Audit(_Cards, _Scores):
         if rules is not None:
             hint = (f"the penalty is 'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
                     + (" and the deal is replayed" if rules.replay else ""))
-        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}", e, hint=hint,
-                    at_arg=True)
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                    f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
 
     def penalty(self, e: Event) -> None:
         g = self.game
