@@ -145,7 +145,7 @@ EXAMPLES: dict[str, str] = {
     "R001": "game.log:31:1: error[R001] Vera cannot bid now in deal 3: it is Boris's turn",
     "R002": "error[R002] no card can be played in the bid phase",
     "R003": "game.log:44:1: error[R003] Gleb leads trick 2 of deal 3, but Anna won trick 1 and leads",
-    "R010": "game.log:27:11: error[R010] Boris (deal 3, trick 1): QD does not follow the led suit, spades, which the player holds (hint: the penalty is 'penalty Boris -50 R010' and the deal is replayed)",
+    "R010": "game.log:27:11: error[R010] Boris (deal 3, trick 1): QD does not follow the led suit, spades, which the player holds; the hand holds 9S (hint: if the table caught it, write 'penalty Boris -50 R010' on the next line, then 'replay', the totals, and deal 3 dealt again as a new 'deal' block)",
     "R011": "game.log:29:11: error[R011] Boris (deal 2, trick 1): AD: void in hearts and holding a trump, the player must trump",
     "R012": "game.log:29:11: error[R012] Vera (deal 4, trick 2): 7C trumps while holding hearts",
     "R013": "game.log:33:11: error[R013] Anna (deal 5, trick 3): KH is not in the hand of seat 1",

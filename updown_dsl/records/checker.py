@@ -348,8 +348,11 @@ class Audit(_Cards, _Scores):
         rules = self.game.variant.revoke
         hint = None
         if rules is not None:
-            hint = (f"the penalty is 'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
-                    + (" and the deal is replayed" if rules.replay else ""))
+            line = f"'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
+            hint = (f"if the table caught it, write {line} on the next line, then 'replay', the "
+                    f"totals, and deal {self.game.deal.number} dealt again as a new 'deal' block"
+                    if rules.replay else
+                    f"if the table caught it, write {line} on the next line; the deal goes on")
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
                     f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
 
