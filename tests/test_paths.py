@@ -249,3 +249,28 @@ def test_play_and_simulate_embed_the_rules(tmp_path: Path) -> None:
         assert r.exit_code == 0 and "3 files, 3 games: 3 clean" in r.stdout, r.stdout
     finally:
         os.chdir(cwd)
+
+
+def test_convert_embeds_the_rules_of_a_record(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    house = tmp_path / "rules" / "h.yaml"
+    house.write_text("extends: oh-hell\nname: h\nschedule: [{cards: 1}, {cards: 2}]\n", encoding="utf-8")
+    game = Game(load_variant(house), 4, seed=3)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    text = format_transcript(game_transcript(game, level="plays", variant="rules/h.yaml"))
+    text = text.replace("\nplayers:", "\noption: bidding.hook=false\nplayers:", 1)
+    log = tmp_path / "g.log"
+    log.write_text(text, encoding="utf-8")
+    out = tmp_path / "carried.log"
+    r = runner.invoke(app, ["convert", str(log), "--to", "log", "--embed-rules", "-o", str(out)])
+    assert r.exit_code == 0, r.stdout + (r.stderr or "")
+    carried = out.read_text(encoding="utf-8")
+    assert "\noption: bidding.hook=false\n" in carried and "\nrules-text: {" in carried  # nothing lost
+    house.unlink()
+    report = check_file(out)
+    assert report.readable and report.game is not None and report.game.variant.bidding.hook is False
+    assert [d.code for d in report.errors] == []
+    # a variant that cannot be found: not converted, nothing written
+    r = runner.invoke(app, ["convert", str(log), "--to", "log", "--embed-rules", "-o", str(tmp_path / "x.log")])
+    assert r.exit_code == 3 and not (tmp_path / "x.log").exists()

@@ -208,12 +208,17 @@ def convert_cmd(
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite OUT if it exists.")] = False,
+    embed_rules: Annotated[bool, typer.Option(
+        "--embed-rules", help="Write each game's rules themselves in it (a rules-text line), so the "
+        "record can be checked without its variant file.")] = False,
+    variant_path: VariantPathOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
 
     The log is written in canonical form; a file of several games gives a JSON list.
     Only the record is read: rules are not checked (use `updown check`). A record the
-    reader cannot read in full is not converted (exit 3).
+    reader cannot read in full is not converted (exit 3); with --embed-rules, neither is one
+    whose variant cannot be loaded.
     """
     import json
 
@@ -236,6 +241,8 @@ def convert_cmd(
         _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
         raise typer.Exit(EXIT_INPUT)
     games = [t for t, _ in records if t is not None]
+    if embed_rules:
+        games = [_with_rules(t, _folders(variant_path), inputs) for t in games]
     form = to.lower() if to is not None else ("log" if _input_is_json(inputs, file) else "json")
     if form == "json":
         data = [transcript_to_json(t) for t in games]
@@ -248,3 +255,25 @@ def convert_cmd(
     _write_new(output, text, force)
     _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",
                          soft_wrap=True, markup=False, highlight=False)
+
+
+def _with_rules(t: Any, folders: list[str], inputs: _Inputs) -> Any:
+    """``t`` with a ``rules-text`` line holding the rules its ``variant`` line names (before its
+    ``option`` lines, which stay and still apply); exit 3 when they cannot be loaded."""
+    from ..lang.variant import rules_text
+    from ..records.model import Header, Transcript
+    from ..records.report import transcript_variant
+
+    base = Transcript(tuple(h for h in t.headers if h.key not in ("option", "rules-text")), t.players,
+                      t.events, t.path)
+    variant, diags = transcript_variant(base, folders)
+    if variant is None:
+        _print_rendered(inputs.render(diags), stderr=True)
+        _error(f"{inputs.name(t.path or STDIN)} is not converted: the rules of {t.variant!r} cannot be "
+               "loaded to embed them")
+        raise typer.Exit(EXIT_INPUT)
+    headers = [h for h in t.headers if h.key != "rules-text"]
+    at = next((i + 1 for i, h in enumerate(headers) if h.key == "rules"), len(headers))
+    headers.insert(at, Header("rules-text", rules_text(variant)))
+    return Transcript(tuple(headers), t.players, t.events, t.path)
+

@@ -116,7 +116,10 @@ def transcript_variant(t: Transcript, variant_path: Sequence[str | Path] = ()
     if hit is not None and hit[0] is not None:
         return hit[0], []
     result = _load_transcript_variant(t, variant_path)
-    if result[0] is not None:
+    from ..lang.loader import looks_like_path
+
+    # (a variant file may change or go: the loader's own memo checks its files every time)
+    if result[0] is not None and not looks_like_path(t.variant or ""):
         if len(_VARIANTS) >= 16:
             del _VARIANTS[next(iter(_VARIANTS))]
         _VARIANTS[key] = result
