@@ -72,6 +72,22 @@ def _peak(args: list[str]) -> dict[str, Any]:
             "worker_rss_mb": round(int(line[2]) / 1024, 1) or None}
 
 
+def _speedup(command: list[str], rounds: int) -> dict[str, float]:
+    """``command`` with ``--jobs 1`` and ``--jobs 2`` in interleaved rounds: the median times
+    and the median of the rounds' ratios (the outputs must be equal)."""
+    ratios, times1, times2 = [], [], []
+    for _ in range(rounds):
+        t1, out1 = _run([*command, "--jobs", "1"])
+        t2, out2 = _run([*command, "--jobs", "2"])
+        if out1 != out2:
+            raise SystemExit(f"updown {command[0]} --jobs 2 differs from --jobs 1")
+        ratios.append(t1 / t2)
+        times1.append(t1)
+        times2.append(t2)
+    return {"jobs1_s": round(statistics.median(times1), 2), "jobs2_s": round(statistics.median(times2), 2),
+            "speedup": round(statistics.median(ratios), 2)}
+
+
 def make_archive(folder: Path, distinct: int, total: int) -> Path:
     """An archive of ``total`` games: ``distinct`` random-bot Odessa games, repeated."""
     games = folder / f"games-{distinct}"
@@ -98,34 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"load_before": os.getloadavg(), "cores": os.cpu_count()}
 
     sim = ["simulate", "--variant", "georgian", "--games", str(args.games), "--seed", "1", "--json"]
-    ratios, times1, times2 = [], [], []
-    for _ in range(args.rounds):
-        t1, out1 = _run([*sim, "--jobs", "1"])
-        t2, out2 = _run([*sim, "--jobs", "2"])
-        if out1 != out2:
-            raise SystemExit("simulate --jobs 2 differs from --jobs 1")
-        ratios.append(t1 / t2)
-        times1.append(t1)
-        times2.append(t2)
-    report["simulate"] = {"games": args.games, "jobs1_s": round(statistics.median(times1), 2),
-                          "jobs2_s": round(statistics.median(times2), 2),
-                          "speedup": round(statistics.median(ratios), 2)}
+    report["simulate"] = {"games": args.games, **_speedup(sim, args.rounds)}
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         archive = make_archive(folder, min(500, args.check_games), args.check_games)
-        ratios, times1, times2 = [], [], []
-        for _ in range(args.rounds):
-            t1, out1 = _run(["check", str(archive), "--jobs", "1"])
-            t2, out2 = _run(["check", str(archive), "--jobs", "2"])
-            if out1 != out2:
-                raise SystemExit("check --jobs 2 differs from --jobs 1")
-            ratios.append(t1 / t2)
-            times1.append(t1)
-            times2.append(t2)
-        report["check"] = {"games": args.check_games, "jobs1_s": round(statistics.median(times1), 2),
-                           "jobs2_s": round(statistics.median(times2), 2),
-                           "speedup": round(statistics.median(ratios), 2)}
+        report["check"] = {"games": args.check_games, **_speedup(["check", str(archive)], args.rounds)}
 
         report["dask"] = _dask(args.games // 2)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lang.schedule import resolve_schedule
+from ..lang.schedule import deal_names, resolve_schedule
 from ..lang.variant import Deal, DealKind, TrumpRules, Variant
 from .bidding import bid_choices
 from .scoring import SeatResult
@@ -37,17 +37,8 @@ class DealPlan:
         self.deal = deal
         self.cards = deal.cards
         self.kind = kind = variant.kinds[deal.kind]
-        self.env: dict[str, int] = {
-            "cards": deal.cards,
-            "players": plan.players,
-            "deal": deal.number,
-            "deals": len(deals),
-            "set": deal.set,
-            "set_deal": deal.set_deal,
-            "set_deals": plan.set_sizes[deal.set],
-            "deck": plan.table.size,
-            **variant.scoring.params,
-        }
+        self.env: dict[str, int] = deal_names(variant, deals, deal, plan.players, plan.table.size,
+                                              plan.set_sizes[deal.set])
         b = variant.bidding
         self.lo = max(0, b.min_bid(self.env))
         self.hi = min(deal.cards, b.max_bid(self.env))

@@ -40,17 +40,26 @@ def resolve_variant_path(name_or_path: str, relative_to: Path | None = None) -> 
     A bare name (no ``/``, no ``.yaml``) is the bundled variant of that name when there is one,
     whatever files the current folder holds.
     """
+    if not looks_like_path(name_or_path):
+        bundled = _bundled(name_or_path)
+        if bundled is not None:
+            return bundled
     try:
-        if not looks_like_path(name_or_path):
-            bundled = variants_dir() / f"{name_or_path}.yaml"
-            if bundled.is_file():
-                return bundled
         candidate = Path(name_or_path)
         if relative_to is not None and not candidate.is_absolute():
             rel = relative_to / candidate
             if rel.is_file():
                 return rel
         return candidate if candidate.is_file() else None
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return None
+
+
+def _bundled(name: str) -> Path | None:
+    """The bundled file of a bare name, if there is one."""
+    bundled = variants_dir() / f"{name}.yaml"
+    try:
+        return bundled if bundled.is_file() else None
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         return None
 
@@ -76,17 +85,13 @@ def allowed_folders(paths: Iterable[str | Path]) -> tuple[Path, ...]:
 def find_allowed(name: str, folders: Sequence[Path]) -> tuple[Path | None, str | None]:
     """A variant file named in a record or an ``extends`` line, looked for only in ``folders``.
 
-    ``name`` is a bundled name (``odessa``) or a ``.yaml`` path relative to one of the folders
+    ``name`` is a bundled variant's name or a ``.yaml`` path relative to one of the folders
     (or absolute, inside one). Returns ``(file, None)``, or ``(None, why)`` when the name leaves
     the folders or is not a variant file's name: the file is then never opened, nor is it told
     whether it exists. ``(None, None)`` when an allowed name names no file.
     """
     if not looks_like_path(name):
-        bundled = variants_dir() / f"{name}.yaml"
-        try:
-            return (bundled if bundled.is_file() else None), None
-        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-            return None, None
+        return _bundled(name), None
     if not name.lower().endswith((".yaml", ".yml")):
         return None, "a variant file's name ends in .yaml or .yml"
     try:
@@ -335,29 +340,40 @@ class _Loader(Builder):
 MAX_OPTION_PARTS = 8
 
 
+def apply_options(tree: dict[str, Any], options: Sequence[tuple[str, str]]) -> Diagnostic | None:
+    """Set each ``key.path=value`` option in ``tree`` (the value read as YAML), or say why one
+    cannot be set: too many parts, or a part that is not a mapping."""
+    from .yamltree import value_from_text
+
+    for key, value in options:
+        node = tree
+        parts = key.split(".")
+        if len(parts) > MAX_OPTION_PARTS:  # a variant file's keys are at most four deep
+            return Diagnostic("V012", f"option {key[:60]!r}... has {len(parts)} parts, more than "
+                              f"{MAX_OPTION_PARTS}")
+        for part in parts[:-1]:
+            nxt = node.setdefault(part, {})
+            if not isinstance(nxt, dict):
+                return Diagnostic("V012", f"option {key[:60]!r} clashes with another option or the rules")
+            node = nxt
+        node[parts[-1]] = value_from_text(value)
+    return None
+
+
 def load_with_options(
     name_or_path: str | Path, options: list[tuple[str, str]], label: str = "<options>", *,
     variant_path: Sequence[str | Path] = (),
 ) -> tuple[Variant | None, list[Diagnostic]]:
     """A variant with ``key.path=value`` overrides applied (as a one-file ``extends`` overlay)."""
-    from .yamltree import dump_yaml, value_from_text
+    from .yamltree import dump_yaml
 
     base, diags = try_load_variant(name_or_path, variant_path=variant_path)
     if base is None or not options:
         return base, diags
     overlay: dict[str, Any] = {}
-    for key, value in options:
-        node = overlay
-        parts = key.split(".")
-        if len(parts) > MAX_OPTION_PARTS:  # a variant file's keys are at most four deep
-            return None, [Diagnostic("V012", f"option {key[:60]!r}... has {len(parts)} parts, more than "
-                                     f"{MAX_OPTION_PARTS}")]
-        for part in parts[:-1]:
-            nxt = node.setdefault(part, {})
-            if not isinstance(nxt, dict):
-                return None, [Diagnostic("V012", f"option {key!r} clashes with another option")]
-            node = nxt
-        node[parts[-1]] = value_from_text(value)
+    problem = apply_options(overlay, options)
+    if problem is not None:
+        return None, [problem]
     found = resolve_variant_path(str(name_or_path))
     extends = str(found.resolve()) if found is not None else str(name_or_path)
     text = dump_yaml({"extends": extends, "name": f"{base.name} (with options)", **overlay})

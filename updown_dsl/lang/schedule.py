@@ -50,6 +50,22 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
     return tuple(deals)
 
 
+def deal_names(variant: Variant, deals: tuple[Deal, ...], deal: Deal, players: int, deck: int,
+               set_deals: int) -> dict[str, int]:
+    """The names a deal's formulas read (bid range, hook exemption, scoring), besides a seat's."""
+    return {
+        "cards": deal.cards,
+        "players": players,
+        "deal": deal.number,
+        "deals": len(deals),
+        "set": deal.set,
+        "set_deal": deal.set_deal,
+        "set_deals": set_deals,
+        "deck": deck,
+        **variant.scoring.params,
+    }
+
+
 def schedule_problems(variant: Variant, players: int) -> list[str]:
     """Plain-language reasons why the schedule cannot be played, if any."""
     try:

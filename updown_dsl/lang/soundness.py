@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, NamedTuple
 
 from ..diagnostics import Diagnostic
 from .formula import FormulaEvalError
-from .schedule import deck_size, resolve_schedule
+from .schedule import deal_names, deck_size, resolve_schedule
 
 if TYPE_CHECKING:
     from .formula import Formula
-    from .variant import Deal, Variant
+    from .variant import Variant
 
 #: Values tried for names that a game builds up (a running total, a set's points).
 SAMPLES = (0, 1, -1, 10, -10, 100, -100, 1000, -1000)
@@ -37,20 +37,6 @@ class Problem(NamedTuple):
 
     diagnostic: Diagnostic
     section: str
-
-
-def _deal_env(variant: Variant, deals: tuple[Deal, ...], deal: Deal, players: int, deck: int) -> dict[str, int]:
-    return {
-        "cards": deal.cards,
-        "players": players,
-        "deal": deal.number,
-        "deals": len(deals),
-        "set": deal.set,
-        "set_deal": deal.set_deal,
-        "set_deals": sum(1 for d in deals if d.set == deal.set),
-        "deck": deck,
-        **variant.scoring.params,
-    }
 
 
 def _where(env: Mapping[str, int], names: Iterable[str]) -> str:
@@ -96,8 +82,11 @@ def soundness_problems(variant: Variant) -> list[Problem]:
             deals = resolve_schedule(variant, players)
         except (ValueError, ArithmeticError, FormulaEvalError):  # reported as V009 by the loader
             return problems
+        set_sizes: dict[int, int] = {}
         for deal in deals:
-            env = _deal_env(variant, deals, deal, players, deck)
+            set_sizes[deal.set] = set_sizes.get(deal.set, 0) + 1
+        for deal in deals:
+            env = deal_names(variant, deals, deal, players, deck, set_sizes[deal.set])
             context = (f"deal {deal.number} with {players} players ({deal.cards} "
                        f"{'card' if deal.cards == 1 else 'cards'})")
             kind = variant.kinds[deal.kind]

@@ -48,6 +48,7 @@ class _Record(Visitor):
     sheet_bids_done: bool
     level_of_deal: str
     trump_rule: str
+    trump_rules: Any
     taken_back: set[Event]
 
     if TYPE_CHECKING:  # each part calls the others'
@@ -91,7 +92,7 @@ class _Cards(_Record):
     def collect(self, events: list[Event]) -> None:
         """Hands, turned card, trump and cut, wherever they stand in the block."""
         g = self.game
-        self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)[1]
+        self.trump_rules, self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
         # A play followed by its player's penalty in a deal that goes on was taken back.
         annulled = any(e.kind == "replay" for e in events)
         body = [e for e in events if e.kind != "comment"]
@@ -223,7 +224,7 @@ class _Cards(_Record):
         g = self.game
         if self.trump_line is None or self.trump_line.actor is not None:
             return written
-        rules, rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
+        rules, rule = self.trump_rules, self.trump_rule
         name = lambda s: s.name.lower() if s is not None else "none"  # noqa: E731
         if rule == "none" and written is not None:
             self.report("R046", f"deal {g.deal.number} is played without trump, not with {name(written)}",

@@ -1,20 +1,7 @@
 """The transcript of a game as values: its header lines, its events, the whole record.
 
-A transcript is a header of ``key: value`` lines, then deal blocks with one event
-per line, the actor written out (see ``docs/transcript-format.md``)::
-
-    variant: my-rules
-    players: Anna Boris Vera Gleb
-    first-dealer: Gleb
-
-    deal 1 cards 1 dealer Gleb
-    hand Anna AS
-    ...
-    turned 10H
-    Anna bid 0
-    ...
-    Anna play AS
-    score Anna 5 Boris -10 Vera 10 Gleb 5
+The text form these values are read from and written to is shown in
+:mod:`updown_dsl.records.transcript` and described in ``docs/transcript-format.md``.
 """
 
 from __future__ import annotations

@@ -182,8 +182,8 @@ def _embedded(t: Transcript, *, with_options: bool) -> tuple[Variant | None, lis
     record's ``option`` lines on top: no file is read (``extends`` reaches bundled variants only)."""
     import json
 
-    from ..lang.loader import MAX_OPTION_PARTS, VariantError, loads_variant
-    from ..lang.yamltree import dump_yaml, value_from_text
+    from ..lang.loader import VariantError, apply_options, loads_variant
+    from ..lang.yamltree import dump_yaml
 
     text = t.header("rules-text") or ""
     try:
@@ -194,16 +194,9 @@ def _embedded(t: Transcript, *, with_options: bool) -> tuple[Variant | None, lis
         return None, [_at(t, "rules-text", "T010", "the rules written in the record ('rules-text') are not "
                           "a JSON object", "write them with --embed-rules, or leave the line out")]
     if with_options:
-        for key, value in t.options:
-            parts = key.split(".")
-            node = tree
-            for part in parts[:-1]:
-                nxt = node.setdefault(part, {})
-                if not isinstance(nxt, dict) or len(parts) > MAX_OPTION_PARTS:
-                    return None, [_at(t, "option", "T011", f"the option lines cannot be applied: option "
-                                      f"{key[:60]!r} clashes with the rules or is too deep")]
-                node = nxt
-            node[parts[-1]] = value_from_text(value)
+        problem = apply_options(tree, t.options)
+        if problem is not None:
+            return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {problem.message}")]
     try:
         return loads_variant(dump_yaml(tree), path=f"{t.path or '<record>'} rules-text"), []
     except VariantError as exc:
