@@ -335,6 +335,84 @@ def test_penalty_without_replay_by_option_lets_the_deal_go_on():
     assert report.game is not None and report.game.totals == [-15, -25, 1]
 
 
+ABANDON3 = ODESSA3.replace("players:", "option: penalties.revoke.then=abandon\nplayers:")
+
+# With `then: abandon` the deal stops at the penalty and the table decides its scores: here
+# Anna 10 (she had taken a trick), Boris 0, Vera 5. Totals: Anna -30 + 10 = -20,
+# Boris 20 - 50 = -30, Vera 0 + 5 = 5; deal 4 comes next.
+TC04_ABANDONED = doc("""
+    penalty Boris -50 R010
+    score Anna 10 Boris 0 Vera 5
+    total Anna -20 Boris -30 Vera 5
+    """)
+
+
+def test_penalty_that_abandons_the_deal_takes_the_scores_the_table_decided():
+    text = ABANDON3 + ODESSA_DEALS_1_2 + TC04_DEAL + TC04_ABANDONED
+    report = check_text(text)
+    only_notes(report, "T020")
+    assert report.game is not None and report.game.totals == [-20, -30, 5]
+    assert report.game.deal.number == 4
+    # the same at the plays level and on the score sheet
+    assert check_text(_plays_level(text)).clean
+    sheet = ABANDON3.replace("level: full", "level: sheet") + doc("""
+
+        deal 1 cards 1 dealer Anna
+        trump H
+        Boris bid 1
+        Vera bid 0
+        Anna bid 1
+        Anna took 0
+        Boris took 1
+        Vera took 0
+        score Anna -10 Boris 10 Vera 5
+        total Anna -10 Boris 10 Vera 5
+
+        deal 2 cards 2 dealer Boris
+        trump C
+        Vera bid 2
+        Anna bid 2
+        Boris bid 1
+        Anna took 0
+        Boris took 1
+        Vera took 1
+        score Anna -20 Boris 10 Vera -5
+        total Anna -30 Boris 20 Vera 0
+
+        deal 3 cards 3 dealer Vera
+        trump H
+        Anna bid 2
+        Boris bid 0
+        Vera bid 0
+        """) + TC04_ABANDONED
+    report = check_text(sheet)
+    only_notes(report, "T020")
+    assert report.game is not None and report.game.totals == [-20, -30, 5]
+
+
+def test_penalty_that_abandons_the_deal_still_checks_the_totals():
+    text = ABANDON3 + ODESSA_DEALS_1_2 + TC04_DEAL + TC04_ABANDONED.replace("Boris -30", "Boris 20")
+    report = check_text(text)
+    assert errors(report) == [("R051", line_of(text, "total Anna -20 Boris 20 Vera 5"))], show(report)
+
+
+def test_cards_after_a_penalty_that_abandons_the_deal_are_r055():
+    text = ABANDON3 + ODESSA_DEALS_1_2 + TC04_DEAL + "penalty Boris -50 R010\nVera play JS\n"
+    report = check_text(text)
+    assert errors(report) == [("R055", line_of(text, "Vera play JS"))], show(report)
+
+
+def test_the_revoke_hint_gives_the_form_the_variant_takes():
+    def hint(header: str) -> str:
+        report = check_text(header + ODESSA_DEALS_1_2 + TC04_DEAL)
+        return next(d.hint for d in report.diagnostics if d.code == "R010") or ""
+
+    assert "'penalty Boris -50 R010' on the next line, then 'replay'" in hint(ODESSA3)
+    assert "then the deal's scores as the table decided them" in hint(ABANDON3)
+    play_on = ODESSA3.replace("players:", "option: penalties.revoke.then=play_on\nplayers:")
+    assert "the deal goes on" in hint(play_on)
+
+
 def test_penalty_without_an_illegal_card_is_r055():
     text = ODESSA3 + ODESSA_DEALS_1_2 + "penalty Boris -50 R010\nreplay\n"
     report = check_text(text)

@@ -438,9 +438,10 @@ def test_sheet_with_errors_prints_sheet_then_diagnostics(tmp_path, monkeypatch):
     col = text.splitlines()[line - 1].rindex(" ") + 2
     assert r.stdout.index("game over") < r.stdout.index(f"hook.log:{line}:{col}: error[R021]")
     data = run_json("sheet", "hook.log", code=1)
-    assert "abandoned" in [row["kind"] for row in data["rows"]]
+    # the deal goes on with the bid as written (its cards are still checked) ...
+    assert "abandoned" not in [row["kind"] for row in data["rows"]]
     assert [d["code"] for d in data["diagnostics"]] == ["R021"]
-    # the abandoned deal keeps the points written, so the totals still agree with the record
+    # ... and the written score of the bid in question stands, so the totals agree with the record
     assert list(data["totals"].values()) == played("georgian").totals
 
 

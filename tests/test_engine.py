@@ -500,6 +500,67 @@ def test_revoke_without_replay_keeps_the_deal_going():
     assert game.totals[1] == -10 + game.results[-1].seats[1].points
 
 
+ABANDON = """\
+extends: odessa
+name: odessa-revoke-abandon
+penalties: {revoke: {points: -50, then: abandon}}
+"""
+
+
+def test_revoke_that_abandons_the_deal_scores_it_as_the_table_decided():
+    game = small_deal(ABANDON, "AH 7D", "KH 8D", "QH AD")
+    assert game.variant.revoke is not None and game.variant.revoke.then == "abandon"
+    assert not game.variant.revoke.replay
+    play(game, "AH")
+    # Boris plays 8D holding KH: the table stops the deal and gives Anna 10 and Vera 5.
+    assert game.revoke(1, "R010", Play.parse("8D"), scores=[10, 0, 5]) == -50
+    assert game.totals == [10, -50, 5]
+    assert [r.event for r in game.results] == ["revoke", "abandoned"]
+    assert game.deal.number == 3 and game.phase is not Phase.PLAY
+
+
+def test_revoke_that_abandons_without_scores_scores_nothing():
+    game = small_deal(ABANDON, "AH 7D", "KH 8D", "QH AD")
+    play(game, "AH")
+    game.revoke(1, "R010")
+    assert game.totals == [0, -50, 0] and game.deal.number == 3
+
+
+def test_then_overrides_replay_and_replay_false_means_play_on():
+    assert variant(NO_REPLAY).revoke.then == "play_on"  # type: ignore[union-attr]
+    assert variant("odessa").revoke.then == "replay"  # type: ignore[union-attr]
+
+
+def test_play_as_written_puts_an_illegal_card_on_the_table():
+    game = small_deal("odessa", "AH 7D", "KH 8D", "QH AD")
+    play(game, "AH")
+    assert code(game, Play.parse("8D")) == "R010"
+    assert game.play_as_written(Play.parse("8D"))  # Boris revokes, as a record shows
+    play(game, "QH")
+    assert game.tricks[-1].winner == 0  # AH still wins: 8D neither follows nor trumps
+    assert game.hand(1) == (Card.parse("KH"),)
+
+
+def test_play_as_written_cannot_play_a_card_not_in_hand_or_a_bare_joker():
+    game = small_deal("odessa", "AH 6S", "KH 8D", "QH AD")
+    assert not game.play_as_written(Play.parse("KH"))  # Boris's card, Anna to play
+    assert not game.play_as_written(Play.parse("6S"))  # the joker needs a declaration
+    assert not game.play_as_written(Play.parse("6S low"))  # 'low' is not a lead
+    assert game.to_act == 0 and not game.trick
+    assert game.play_as_written(Play.parse("6S high H"))
+    assert len(game.trick) == 1
+
+
+def test_bid_as_written_takes_a_bid_the_hook_forbids():
+    game = game_at("odessa", 3, 2)
+    game.deal_cards(hands("AH 7D", "KH 8D", "QH AD"), turned=Card.parse("9C"))
+    bid(game, 0, 0)
+    assert code(game, Bid(2)) == "R021"
+    assert not game.bid_as_written(3)  # more than the cards: not a bid at all
+    assert game.bid_as_written(2)
+    assert game.phase is Phase.PLAY and game.bids[2] == 2
+
+
 # ============================================================================ end and settlement
 
 

@@ -161,6 +161,7 @@ def rules_data(variant: Variant) -> dict[str, Any]:
                 "replay": v.revoke.replay,
                 "covers": list(v.revoke.covers),
                 "multiplied": v.revoke.multiplied,
+                "then": v.revoke.then,
             }
         },
         "end": {"stop_loss": v.end.stop_loss, "stop_on": v.end.stop_on},

@@ -72,6 +72,18 @@ class Bidding(State):
         else:
             self.to_act = (self.to_act + 1) % self.players
 
+    def bid_as_written(self, tricks: int) -> bool:
+        """Take a bid the rules forbid (the hook, a bid out of this deal's range), as a recorded
+        game shows it was made, so that a checker can report it and go on with the deal.
+
+        Only a bid of 0 to the number of cards can be taken so; otherwise nothing changes
+        and the answer is False.
+        """
+        if self.phase is not Phase.BID or not 0 <= tricks <= self._deal.cards:
+            return False
+        self._apply_bid(tricks)
+        return True
+
     def _apply_trump(self, choice: ChooseTrump) -> None:
         self._changed()
         self._set_trump(-1 if choice.suit is None else SUIT_ID[choice.suit])

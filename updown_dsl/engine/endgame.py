@@ -96,12 +96,15 @@ class EndOfDeal(State):
         self.over_reason = reason
 
     # ------------------------------------------------------------------ penalties
-    def revoke(self, seat: int, code: str = "R010", play: Play | None = None) -> int:
+    def revoke(self, seat: int, code: str = "R010", play: Play | None = None,
+               scores: Sequence[int] | None = None) -> int:
         """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
 
-        Adds the penalty to the offender's total; when the variant says so, the
-        deal is annulled and dealt again by the same dealer. ``play`` (the illegal
-        card, taken back) is kept in the record. Returns the points.
+        Adds the penalty to the offender's total; then, as the variant says
+        (``penalties.revoke.then``), the deal is annulled and dealt again by the same
+        dealer, goes on (the card taken back), or stops and is scored as the table
+        decides: ``scores``, each player's points for it (none when not given). ``play``
+        (the illegal card) is kept in the record. Returns the points.
 
         :raises IllegalAction: when the variant has no penalty for ``code``.
         """
@@ -122,6 +125,8 @@ class EndOfDeal(State):
         self._changed()
         if rules.replay:
             self._start_deal()
+        elif rules.then == "abandon":
+            self.abandon_deal(scores)
         return points
 
     # ------------------------------------------------------------------ results

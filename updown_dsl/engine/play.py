@@ -13,6 +13,7 @@ from typing import Sequence
 from ..actions import Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
+from ..lang.variant import WildRules
 from .state import Phase, State, Trick, TrickPlay, violation
 from .tables import SUIT_ID, SUITS
 
@@ -122,6 +123,34 @@ class Playing(State):
         else:
             self._tcount = count
             self.to_act = self._next_seat[seat]
+
+    def play_as_written(self, play: Play) -> bool:
+        """Put ``play`` on the table although the rules forbid it here, as a recorded game
+        shows it was played.
+
+        A checker reports the broken rule, then goes on with the card as played, so that
+        later mistakes are still found and the consequences of this one (who wins the
+        trick, the scores) are not reported again. Only a card in the hand of the player
+        to act can be played so, with a declaration that card can make in this position;
+        otherwise nothing changes and the answer is False.
+        """
+        if self.phase is not Phase.PLAY or not isinstance(play.card, Card):
+            return False
+        t = self.table
+        i = t.index.get(play.card)
+        if i is None or not (self._hands[self.to_act] >> i) & 1:
+            return False
+        if play.declare is None:
+            if (t.joker_mask >> i) & 1:
+                return False  # an undeclared joker: nothing says how it counts
+            self._legal_mask = self._bit[i]  # (apply then takes it as the one legal card)
+            self.apply(t.plays[i])
+            return True
+        w = t.wild_of[i]
+        if w is None or not _fits(play, w, leading=not self._tcount):
+            return False
+        self._play_declared(i, play)
+        return True
 
     def _end_trick(self) -> None:
         winner = self._general_winner() if self._general else self._win
@@ -269,3 +298,14 @@ class Playing(State):
                              f"and holding a trump, the player must trump",
                              hint=f"play a card of {SUITS[trump].value}")
         return violation("R015", f"{card} cannot be played now")
+
+
+def _fits(play: Play, w: WildRules, *, leading: bool) -> bool:
+    """Whether ``play``'s declaration is one its wild card can make leading (or following),
+    whatever the obligations of the moment."""
+    decl = play.declare
+    if decl == "as":
+        return w.impersonate and play.as_card is not None and play.as_card.suit is not None
+    if leading:
+        return decl in w.lead and (play.suit is not None) == (decl in ("demand", "high", "takes"))
+    return decl in w.follow and play.suit is None

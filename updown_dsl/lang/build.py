@@ -207,8 +207,9 @@ class Builder(Values):
         r = pen.get("revoke")
         revoke = None
         if r is not None:
-            revoke = RevokeRules(points=r["points"], replay=r["replay"], covers=tuple(r["covers"]),
-                                 multiplied=r["multiplied"])
+            then = r["then"] or ("replay" if r["replay"] else "play_on")
+            revoke = RevokeRules(points=r["points"], replay=then == "replay", covers=tuple(r["covers"]),
+                                 multiplied=r["multiplied"], then=then)
         e = top["end"] or self.section(None, SCHEMA["end"].fields, "end", extra)
         st = top["settlement"] or self.section(None, SCHEMA["settlement"].fields, "settlement", extra)
         dealing = top["dealing"] or self.section(None, SCHEMA["dealing"].fields, "dealing", extra)

@@ -236,7 +236,12 @@ SCHEMA: dict[str, Field] = {
     "penalties": _f("section", "Penalties for irregularities.", None, fields={
         "revoke": _f("section", "An illegal card caught at the table.", None, nullable=True, fields={
             "points": _f("int", "Points added to the offender (negative).", -50),
-            "replay": _f("bool", "The deal is annulled and dealt again.", True),
+            "replay": _f("bool", "The deal is annulled and dealt again (`then: replay`; false: "
+                         "`then: play_on`).", True),
+            "then": _f("word", "What becomes of the deal: `replay` (annulled and dealt again), "
+                       "`play_on` (the card is taken back and the deal goes on) or `abandon` (the "
+                       "deal stops and is scored as the table decides). Unset: as `replay` says.",
+                       None, nullable=True, choices=("replay", "play_on", "abandon")),
             "covers": _f("words", "Which refusals count as revoke.", ["R010", "R011", "R012"],
                          choices=("R010", "R011", "R012", "R014")),
             "multiplied": _f("bool", "The deal kind's multiplier applies to the penalty.", False),

@@ -155,9 +155,13 @@ class RevokeRules(NamedTuple):
 
     points: int
     replay: bool = True
+    """The deal is annulled and dealt again (``then == "replay"``)."""
     covers: tuple[str, ...] = ("R010", "R011", "R012")
     multiplied: bool = False
     """Whether the deal kind's multiplier applies to the penalty."""
+    then: str = "replay"
+    """What becomes of the deal: ``replay``, ``play_on`` (the card is taken back) or
+    ``abandon`` (the deal stops and is scored as the table decides)."""
 
 
 class ScoringRules(NamedTuple):

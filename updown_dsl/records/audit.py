@@ -5,12 +5,16 @@ joins the parts into the visitor the checker walks a record with.
 
 from __future__ import annotations
 
+from math import perm
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase, trump_rule_for
 from ..engine.scoring import settle
+from ..actions import ChooseTrump
+from ..engine.bidding import bid_of
+from .infer import READINGS, Step, read_unknown
 from .model import Event, Transcript
 from .walk import Abandon, Visitor
 
@@ -35,7 +39,8 @@ class _Record(Visitor):
     totals_before: list[int]
     hands: dict[int, list[Card | None]]
     hand_events: dict[int, Event]
-    written_scores: dict[int, int | None]
+    score_gap: dict[int, int]
+    """Per seat, how far a written score reported wrong (R050) is from the right one."""
     turned: Event | None
     trump_line: Event | None
     cut: Event | None
@@ -44,16 +49,28 @@ class _Record(Visitor):
     unknown: bool
     pending: tuple[Event, Diagnostic] | None
     penalized: bool
+    violated: bool
+    decided: bool
+    """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
+    bad_bids: set[int]
+    """Seats whose bid broke a rule in this deal (their score is not compared)."""
+    """A rule was broken in this deal (reported): the deal goes on with the action as written."""
     replayed: bool
     sheet_bids_done: bool
     level_of_deal: str
     trump_rule: str
     trump_rules: Any
     taken_back: set[Event]
+    as_unknown: set[Event]
+    """Plays of a card that cannot be (not in the pack, or seen twice): read as unknown."""
+    inferred: dict[Event, Any]
+    unread: str
+    """Why the unknown cards of the deal could not be read (for the T021 note)."""
+    """The plays an unknown card was read as (:meth:`_Cards.read_unknown_cards`)."""
 
     if TYPE_CHECKING:  # each part calls the others'
         def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
-        def report_pending(self) -> None: ...
+        def settle_pending(self) -> None: ...
         def ensure_dealt(self, at: Event) -> None: ...
 
     def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic]) -> None:
@@ -130,16 +147,23 @@ class _Cards(_Record):
                         continue
                     if c not in self.game.table.index:
                         self.report("R044", f"{c} is not in the {self.game.table.size}-card pack", e)
-                        raise _Stop
-                    if c in seen:
+                    elif c in seen:
                         self.report("R043", f"{c} appears twice in deal {self.game.deal.number} "
                                     f"(first at line {seen[c].line})", e)
+                    else:
+                        seen[c] = e
+                        continue
+                    if e.kind != "play":
                         raise _Stop
-                    seen[c] = e
+                    # A card played that cannot be: read it as a card nobody wrote down, so
+                    # that the rest of the deal is still checked.
+                    self.as_unknown.add(e)
+                    self.unknown = True
         if self.level == "plays":
             for e in events:
                 if e.kind == "play" and e.actor is not None and e not in self.taken_back:
-                    self.hands.setdefault(e.actor, []).append(e.play.card if e.play else None)
+                    self.hands.setdefault(e.actor, []).append(
+                        e.play.card if e.play and e not in self.as_unknown else None)
 
     def ensure_dealt(self, at: Event) -> None:
         g = self.game
@@ -157,7 +181,9 @@ class _Cards(_Record):
                             f"{self.who(cutter)}", self.cut)
         short = self.level == "plays" and any(
             len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
-        annulled = any(e.kind == "replay" for e in self.block)
+        rules = g.variant.revoke
+        annulled = any(e.kind == "replay" for e in self.block) or (
+            rules is not None and rules.then == "abandon" and any(e.kind == "penalty" for e in self.block))
         if short and annulled:
             self.unknown = True  # a deal stopped by a revoke: not every card was played
         elif short and self.is_last and self.stops_here and \
@@ -166,10 +192,15 @@ class _Cards(_Record):
             self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
                         "checked", at, severity=Severity.NOTE)
             self.unknown = True
+        if self.level == "plays" and self.unknown and not short and not annulled and \
+                self.read_unknown_cards(at, turned, cut, trump):
+            self.unknown = False
         if self.level == "sheet" or self.unknown or not self.hands:
             if self.level != "sheet" and self.unknown and not short and not annulled:
-                self.report("T021", f"deal {g.deal.number} holds unknown cards (??): its cards are "
-                            "not checked", at, severity=Severity.NOTE)
+                first = next((e for e in self.block if e.kind in ("hand", "turned", "play") and (
+                    e in self.as_unknown or None in e.cards or (e.kind == "play" and e.play is None))), at)
+                self.report("T021", f"deal {g.deal.number} holds unknown cards (??){self.unread}: its "
+                            "cards are not checked", first, severity=Severity.NOTE)
             self.level_of_deal = "sheet"
             trump = self.sheet_trump(trump)
             try:
@@ -217,6 +248,61 @@ class _Cards(_Record):
                 self.report("R046", f"trump in deal {g.deal.number} is "
                             f"{g.trump.name.lower() if g.trump else 'none'} by the rules, not "
                             f"{written.name.lower() if written else 'none'}", self.trump_line)
+
+    def read_unknown_cards(self, at: Event, turned: Card | None, cut: Card | None, trump: Suit | None) -> bool:
+        """Fill in the unknown cards of a deal of plays with the reading that fits the record
+        best (:mod:`~updown_dsl.records.infer`); False when it cannot be read."""
+        g = self.game
+        self.unread = ""
+        if any(e.kind in ("penalty", "replay") for e in self.block):
+            return False
+        hands = [list(self.hands.get(s, ())) for s in range(g.players)]
+        if self.trump_rule == "last_dealt" and turned is not None:
+            own = hands[g.dealer]
+            if turned not in own:
+                return False  # reported as R046 once the deal is dealt
+            own.remove(turned)
+            own.append(turned)
+        known = {c for cards in hands for c in cards if c is not None}
+        if self.trump_rule == "turned" and turned is not None:
+            known.add(turned)
+        pool = [c for c in g.table.cards if c not in known]
+        start = self.block.index(at) if at in self.block else 1
+        unknown_steps: list[Event] = []
+        steps: list[Step] = []
+        for e in self.block[start:]:
+            if e.kind == "play" and e not in self.taken_back:
+                if e.play is None or e in self.as_unknown:
+                    unknown_steps.append(e)
+                    steps.append(Step(e.actor, None))
+                else:
+                    steps.append(Step(e.actor, e.play))
+            elif e.kind == "bid":
+                steps.append(Step(e.actor, bid_of(e.number or 0)))
+            elif e.kind == "trump" and e.actor is not None:
+                steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
+        score = next((e.amounts for e in self.block if e.kind == "score"), ())
+        reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
+                               recorded_trump=trump), self.took, score)
+        if reading is None:
+            ways = perm(len(pool), len(unknown_steps))
+            self.unread = (f"; there are {ways} ways to read them, too many to try" if ways > READINGS
+                           else "; no reading of them fits the record")
+            return False
+        self.hands = {s: list[Card | None](h) for s, h in enumerate(reading.hands)}
+        self.inferred = dict(zip(unknown_steps, reading.plays))
+        many = len(unknown_steps) > 1
+        cards = " ".join(str(p.card) for p in reading.plays)
+        fits = ("a reading that fits the record" if reading.cost == (0, 0) else
+                f"the reading that fits the record best of the {reading.readings} there are")
+        bad = sum(e in self.as_unknown for e in unknown_steps)
+        cards_word = "cards" if many else "card"
+        what = (f"unknown {cards_word} (??)" if not bad else
+                f"{cards_word} that cannot be" if bad == len(unknown_steps) else f"unknown or impossible {cards_word}")
+        self.report("T021", f"deal {g.deal.number} holds {len(unknown_steps)} {what}: checked with "
+                    f"{'them' if many else 'it'} read as "
+                    f"{cards}, {fits}", unknown_steps[0], severity=Severity.NOTE)
+        return True
 
     def sheet_trump(self, written: Suit | None) -> Suit | None:
         """The trump of a deal whose cards are not known: as written, unless the rules fix it
@@ -293,20 +379,27 @@ class _Scores(_Record):
     def compare(self, e: Event) -> None:
         g = self.game
         if self.pending is not None:
-            self.report_pending()
-            raise _Stop
+            self.settle_pending()
+        if e.kind == "score" and self.decided:
+            return  # the table's decision: nothing to compare
         if e.kind == "score":
             r = self.last_deal_record()
             if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
+                if self.violated:
+                    raise _Stop  # the record stopped the deal at the mistake already reported
                 self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
                 raise _Stop
-            self.written_scores = dict(enumerate(e.amounts))
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
                 seat = r.seats[s]
+                if s in self.bad_bids:
+                    # A bid in question: its written score stands (as for a deal left unchecked).
+                    g.totals[s] += written - (seat.points + seat.bonus)
+                    continue
                 actual = seat.points + seat.bonus
                 if written != actual:
+                    self.score_gap[s] = written - actual
                     detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
                     self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
                                 f"not {written}", e)
@@ -316,16 +409,13 @@ class _Scores(_Record):
                 if written is None:
                     continue
                 true = g.totals[s]
-                # A wrong total carried on by adding the right deal points is the same mistake:
-                # report it once.
+                # A wrong total carried on from an earlier deal by adding the right points, or a
+                # total that adds a wrong score written above it (reported as R050), is right
+                # arithmetic on a mistake already reported: the same mistake, reported once.
                 carried = self.last_written[s]
-                carried_ok = carried is not None and written == carried + (true - self.totals_before[s])
-                # A total that adds the score written above it is right arithmetic on a wrong
-                # score (reported as R050): the same mistake, reported once.
-                score = self.written_scores.get(s)
-                base = carried if carried is not None else self.totals_before[s]
-                follows_score = score is not None and written == base + score
-                if written != true and not carried_ok and not follows_score:
+                drift = carried - self.totals_before[s] if carried is not None else 0
+                gap = self.score_gap.get(s, 0)
+                if written not in (true, true + drift, true + gap, true + drift + gap):
                     self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
                                 f"{true}, not {written}", e)
                 self.last_written[s] = written

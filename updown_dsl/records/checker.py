@@ -8,8 +8,10 @@ There is no second copy of the rules here: deals, bids, cards, trick winners,
 scores and totals are all judged by :class:`~updown_dsl.engine.Game`. The checker
 only walks the record, feeds the engine, compares what is written with what the
 engine computes, and turns refusals into diagnostics with the line they came from.
-After a rule violation it gives up on that deal (keeping the written score and
-total, if any) and resumes at the next deal header, so one run reports every problem.
+After a broken rule it goes on with the deal as written (the card as played, the bid as
+made), so that every independent mistake is reported and none of the consequences of one
+already reported: where the record no longer follows from it (another player leads, the
+deal stops there) the deal is left, keeping its written score and total.
 """
 
 from __future__ import annotations
@@ -17,17 +19,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NoReturn, Sequence
 
-from ..actions import Bid, ChooseTrump
-from ..diagnostics import CATALOGUE, Diagnostic, Severity
+from ..actions import Bid, ChooseTrump, Play
+from ..diagnostics import Diagnostic, Severity
 from ..engine import IllegalAction, Phase
-from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from .audit import _Cards, _Scores, _Stop
+from .penalty import _Penalties
 from .report import CheckReport, prepare_game, transcript_variant
 from .archive import GameLines, split_games
 from .model import Event, Transcript
 from .reader import parse_transcript, read_game, text_lines
 from .walk import StopWalk, walk
+
+# The rules an action may break and still be taken as made. A declaration not allowed
+# (R015) changes what the others must play, so the deal cannot go on from it.
+_BID_RULES = ("R020", "R021")
+_PLAY_RULES = ("R010", "R011", "R012", "R014")
 
 
 def check_text(text: str | bytes, path: str | None = None, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:
@@ -127,12 +134,13 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = (), *,
                        game=game, transcript=t)
 
 
-class Audit(_Cards, _Scores):
+class Audit(_Cards, _Scores, _Penalties):
     """The checker's visitor: each line of a record replayed through the engine.
 
     :func:`~updown_dsl.records.walk.walk` takes it through the record; the parts it is
-    made of see to each deal's cards (:class:`~updown_dsl.records.audit._Cards`) and to
-    the written numbers (:class:`~updown_dsl.records.audit._Scores`).
+    made of see to each deal's cards (:class:`~updown_dsl.records.audit._Cards`), to
+    the written numbers (:class:`~updown_dsl.records.audit._Scores`) and to illegal cards
+    and their penalties (:class:`~updown_dsl.records.penalty._Penalties`).
     """
 
     def stray(self, e: Event) -> None:
@@ -171,11 +179,17 @@ class Audit(_Cards, _Scores):
         self.trump_line = None
         self.cut = None
         self.took = {}
-        self.written_scores = {}
+        self.score_gap = {}
         self.dealt = False
         self.unknown = False
         self.pending = None
         self.penalized = False
+        self.violated = False
+        self.decided = False
+        self.as_unknown = set()
+        self.inferred = {}
+        self.unread = ""
+        self.bad_bids = set()
         self.replayed = False
         self.sheet_bids_done = False
         self.level_of_deal = "cards"
@@ -195,6 +209,8 @@ class Audit(_Cards, _Scores):
         raise StopWalk
 
     def _end_deal(self, block: list[Event], last: bool) -> None:
+        if self.pending is not None:
+            self.settle_pending()
         if not self.deal_done(self.start_results):
             self.finish_block(last)
         elif self.penalized and not self.replayed:
@@ -227,6 +243,11 @@ class Audit(_Cards, _Scores):
         kind = e.kind
         if kind in ("hand", "turned", "cut", "comment"):
             return
+        if self.decided and kind in ("trump", "bid", "play", "penalty", "replay"):
+            self.report("R055", f"deal {self.deal_number} stopped at the penalty and was scored as the "
+                        f"table decided, but the record goes on with it", e,
+                        hint="after the penalty write only the deal's scores and totals")
+            raise _Stop
         if kind == "trump":
             if e.actor is None:
                 return
@@ -247,9 +268,10 @@ class Audit(_Cards, _Scores):
             self.ensure_dealt(e)
             if self.level_of_deal == "sheet":
                 return
-            if e.play is None:
+            play = self.inferred.get(e) if e.play is None or e in self.as_unknown else e.play
+            if play is None:
                 return
-            self.act(e, e.play)
+            self.act(e, play)
         elif kind == "took":
             return
         elif kind in ("score", "total"):
@@ -287,11 +309,14 @@ class Audit(_Cards, _Scores):
     def act(self, e: Event, action: Any) -> None:
         g = self.game
         if self.pending is not None:
-            self.report_pending()
-            raise _Stop
+            self.settle_pending()
         if g.phase is Phase.OVER:
             raise _Stop
         if e.actor != g.to_act:
+            if self.violated:
+                # The record goes on from the card it was written with, not the one it
+                # shows: a consequence of the mistake already reported. The deal is left.
+                raise _Stop
             if g.phase is Phase.PLAY and not g.trick and g.tricks:
                 won = g.tricks[-1].winner
                 self.report("R003", f"{self.who(e.actor)} leads trick {len(g.tricks) + 1} of deal "
@@ -307,106 +332,33 @@ class Audit(_Cards, _Scores):
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
+            if self.violated and problem.code == "R013":
+                raise _Stop from None  # (as above: a card the record's other version held)
             revoke = g.variant.revoke
-            if revoke is not None and problem.code in revoke.covers:
+            if revoke is not None and problem.code in revoke.covers and isinstance(action, Play):
                 self.pending = (e, problem)  # a penalty line may follow
                 return
-            self.refused(problem, e)
+            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                        f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
+            # Go on with the action as written, so that the deal's other mistakes are found
+            # and the consequences of this one are not reported again.
+            self.violated = True
+            if isinstance(action, Play) and problem.code in _PLAY_RULES and g.play_as_written(action):
+                return
+            if isinstance(action, Bid) and problem.code in _BID_RULES and e.actor is not None:
+                # The score of a bid in question says nothing more: it is not compared.
+                self.bad_bids.add(e.actor)
+                if g.bid_as_written(action.tricks):
+                    return
+            raise _Stop
 
     def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
                     f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
         raise _Stop
 
-    def evidence(self, problem: Diagnostic, e: Event) -> str:
-        """What shows a player held the suit asked for (R010, R012): the cards of it in the hand
-        as dealt, or, when only the plays are known, the first one played later in the deal."""
-        g = self.game
-        suit = g.led_suit
-        if problem.code not in ("R010", "R012") or suit is None or e.actor is None:
-            return ""
-        table = g.table
-
-        def of_suit(card: Any) -> bool:
-            i = table.index.get(card)
-            return i is not None and table.suit_of[i] >= 0 and SUITS[table.suit_of[i]] is suit
-
-        if self.level == "full":
-            held = [c for c in g.hand(e.actor) if of_suit(c)]
-            if held:
-                return f"; the hand holds {' '.join(str(c) for c in held)}"
-        later = [x for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
-                 and x.play is not None and of_suit(x.play.card)]
-        if later:
-            return f"; {later[0].play.card} is played later in the deal (line {later[0].line})"  # type: ignore[union-attr]
-        return ""
-
-    def report_pending(self) -> None:
-        assert self.pending is not None
-        e, problem = self.pending
-        self.pending = None
-        rules = self.game.variant.revoke
-        hint = None
-        if rules is not None:
-            line = f"'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
-            hint = (f"if the table caught it, write {line} on the next line, then 'replay', the "
-                    f"totals, and deal {self.game.deal.number} dealt again as a new 'deal' block"
-                    if rules.replay else
-                    f"if the table caught it, write {line} on the next line; the deal goes on")
-        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
-                    f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
-
-    def penalty(self, e: Event) -> None:
-        g = self.game
-        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.DEAL:
-            self.ensure_dealt(e)
-        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.PLAY:
-            # The cards are not known: the record's word that a card was illegal stands.
-            self.written_penalty(e)
-            return
-        if self.pending is None:
-            self.report("R055", f"a penalty for {self.who(e.actor)} is written but no illegal card "
-                        f"was played in deal {g.deal.number}", e)
-            raise _Stop
-        offence, problem = self.pending
-        self.pending = None
-        if e.code is not None and e.code != problem.code:
-            self.report("R055", f"the illegal card broke {problem.code} ({CATALOGUE.get(problem.code, '')}), "
-                        f"not {e.code}", e)
-        if e.actor != offence.actor:
-            self.report("R055", f"the penalty is {self.who(e.actor)}'s, but {self.who(offence.actor)} "
-                        "played the illegal card", e)
-        rules = g.variant.revoke
-        assert rules is not None
-        points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code,
-                          offence.play)
-        if e.number != points:
-            self.report("R055", f"the penalty for {problem.code} is {points}, not {e.number}", e)
-        self.penalized = rules.replay
-
-    def written_penalty(self, e: Event) -> None:
-        g = self.game
-        rules = g.variant.revoke
-        code = e.code or "R010"
-        if rules is None or code not in rules.covers:
-            self.report("R055", f"{g.variant.name} has no penalty for {code}", e)
-            raise _Stop
-        points = g.revoke(e.actor if e.actor is not None else 0, code)
-        if e.number != points:
-            self.report("R055", f"the penalty for {code} is {points}, not {e.number}", e)
-        self.penalized = rules.replay
-
-    def replay(self, e: Event) -> None:
-        if not self.penalized:
-            self.report("R055", "'replay' without a penalty that annuls the deal", e)
-        self.penalized = False
-        self.replayed = True
-
     def finish_block(self, last: bool) -> None:
         g = self.game
-        if self.pending is not None:
-            self.report_pending()
-            raise _Stop
         if g.phase is Phase.PLAY and self.level_of_deal == "sheet" and self.took:
             self.finish_sheet(self.block[-1])
             r = self.last_deal_record()
@@ -415,6 +367,8 @@ class Audit(_Cards, _Scores):
             return
         if last:
             return  # an unfinished game: checked as far as it goes
+        if self.violated:
+            raise _Stop  # the record stopped the deal at the mistake already reported
         self.report("R047", f"deal {g.deal.number} is incomplete but the record goes on", self.block[0])
         raise _Stop
 

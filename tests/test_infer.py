@@ -1,0 +1,284 @@
+"""A record goes on after a mistake, and its unknown cards are read (records/infer.py).
+
+Every expected number is worked out by hand in the comments, from the variant's scoring
+formula, not taken from the checker.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+from updown_dsl import Play
+from updown_dsl.diagnostics import Severity
+from updown_dsl.engine import Game
+from updown_dsl.records.checker import CheckReport, check_text
+from updown_dsl.records.infer import Step, read_unknown
+
+from gamekit import game_at
+
+
+def doc(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def line_of(text: str, content: str) -> int:
+    hits = [i + 1 for i, raw in enumerate(text.splitlines()) if raw.split("#")[0].strip() == content]
+    assert len(hits) == 1, f"{content!r} is not once in the text"
+    return hits[0]
+
+
+def errors(report: CheckReport) -> list[tuple[str, int | None]]:
+    return [(d.code, d.line) for d in report.errors]
+
+
+def show(report: CheckReport) -> str:
+    return "\n".join(str(d) for d in report.diagnostics) or "(no diagnostics)"
+
+
+# Up and Down, three players, the plays level. Scoring: taken + 10 for an exact bid.
+# Deal 1 (dealer Vera, trump clubs): Anna AH wins; Anna 1/1 = 11, Boris 0/0 = 10, Vera 0/0 = 10.
+# Deal 2 (dealer Anna, trump spades): Boris KH, Vera 4H, Anna 7H -> Boris; Boris 8C, Vera 9D,
+# Anna 10C -> Anna. Boris 1/1 = 11, Vera 1/0 = 0, Anna 0/1 = 1. Totals 12, 21, 10.
+UD3 = doc("""
+    variant: up-and-down
+    players: Anna Boris Vera
+    first-dealer: Vera
+    level: plays
+
+    deal 1 cards 1 dealer Vera
+    turned 2C
+    Anna bid 1
+    Boris bid 0
+    Vera bid 0
+    Anna play AH
+    Boris play 5H
+    Vera play 3D
+    score Anna 11 Boris 10 Vera 10
+    total Anna 11 Boris 10 Vera 10
+
+    deal 2 cards 2 dealer Anna
+    turned 2S
+    Boris bid 1
+    Vera bid 1
+    Anna bid 0
+    Boris play KH
+    Vera play 4H
+    Anna play 7H
+    Boris play 8C
+    Vera play 9D
+    Anna play 10C
+    score Anna 1 Boris 11 Vera 0
+    total Anna 12 Boris 21 Vera 10
+    """)
+
+# Deal 3 (dealer Boris, eldest Vera, trump diamonds), two revokes by two players:
+# trick 1: Vera AH, Anna 7C (she plays 6H in trick 2: she held a heart), Boris 8H -> Vera;
+# trick 2: Vera 5C, Anna 6H, Boris JS (he plays 2C in trick 3: he held a club) -> Vera;
+# trick 3: Vera 9S, Anna QS, Boris 2C -> Anna.
+# Vera 2/2 = 12, Anna 1/1 = 11, Boris 0/0 = 10; totals 23, 31, 22.
+DEAL_3 = doc("""
+
+    deal 3 cards 3 dealer Boris
+    turned 2D
+    Vera bid 2
+    Anna bid 1
+    Boris bid 0
+    Vera play AH
+    Anna play 7C
+    Boris play 8H
+    Vera play 5C
+    Anna play 6H
+    Boris play JS
+    Vera play 9S
+    Anna play QS
+    Boris play 2C
+    score Anna 11 Boris 10 Vera 12
+    total Anna 23 Boris 31 Vera 22
+    """)
+
+
+def test_two_independent_revokes_in_one_deal_are_both_reported():
+    text = UD3 + DEAL_3
+    report = check_text(text)
+    assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
+                              ("R010", line_of(text, "Boris play JS"))], show(report)
+    # the deal is scored with the cards as played: the totals are the record's
+    assert report.game is not None and report.game.totals == [23, 31, 22]
+
+
+def test_a_revoke_does_not_hide_a_wrong_score_after_it():
+    text = UD3 + DEAL_3.replace("score Anna 11 Boris 10 Vera 12", "score Anna 11 Boris 10 Vera 13")
+    report = check_text(text)
+    # Vera's 13 is wrong (12), and her total 22 is right: one R050, no R051.
+    assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
+                              ("R010", line_of(text, "Boris play JS")),
+                              ("R050", line_of(text, "score Anna 11 Boris 10 Vera 13"))], show(report)
+
+
+def test_one_unknown_card_still_proves_the_revokes_of_the_others():
+    # Vera's last card is not known. Whatever it was, Anna and Boris revoked; for the record's
+    # scores (Anna takes trick 3) it was a spade below the queen or a card of no use.
+    text = UD3 + DEAL_3.replace("Vera play 9S", "Vera play ??")
+    report = check_text(text)
+    assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
+                              ("R010", line_of(text, "Boris play JS"))], show(report)
+    t021 = [d for d in report.diagnostics if d.code == "T021"]
+    assert [(d.severity, d.line) for d in t021] == [(Severity.NOTE, line_of(text, "Vera play ??"))]
+    assert report.game is not None and report.game.totals == [23, 31, 22]
+
+
+def test_an_unknown_card_that_explains_a_play_gives_no_error():
+    # Anna's 7C on the heart lead is a revoke only if she held a heart: with her heart of
+    # trick 2 unknown, nothing shows that she did.
+    text = UD3 + DEAL_3.replace("Anna play 6H", "Anna play ??").replace("Boris play JS", "Boris play 2C", 1) \
+        .replace("Boris play 2C\nscore", "Boris play JS\nscore")
+    # Boris now follows clubs in trick 2 (2C) and plays JS last: his play is legal.
+    # Trick 2: Vera 5C, Anna ??, Boris 2C -> Vera (if ?? is no trump); trick 3: Vera 9S, Anna QS,
+    # Boris JS -> Anna. The same tricks: Vera 2, Anna 1, Boris 0.
+    report = check_text(text)
+    assert report.clean, show(report)
+    assert [d.code for d in report.diagnostics] == ["T021", "T020"], show(report)
+
+
+# Odessa, three players, the plays level (36 cards: 6 to ace; the six of spades is the joker).
+# Deal 1 (dealer Anna, trump hearts): Boris KD wins; Anna -10, Boris 10, Vera 5.
+# Deal 2 (dealer Boris, trump clubs): Anna -20, Boris 10, Vera -5. Totals -30, 20, 0.
+ODESSA3 = doc("""
+    variant: odessa
+    players: Anna Boris Vera
+    first-dealer: Anna
+    level: plays
+
+    deal 1 cards 1 dealer Anna
+    turned JH
+    Boris bid 1
+    Vera bid 0
+    Anna bid 1
+    Boris play KD
+    Vera play QD
+    Anna play JD
+    score Anna -10 Boris 10 Vera 5
+    total Anna -10 Boris 10 Vera 5
+
+    deal 2 cards 2 dealer Boris
+    turned 8C
+    Vera bid 2
+    Anna bid 2
+    Boris bid 1
+    Vera play 10D
+    Anna play 10C
+    Boris play QC
+    Boris play 9H
+    Vera play KH
+    Anna play 10S
+    score Anna -20 Boris 10 Vera -5
+    total Anna -30 Boris 20 Vera 0
+    """)
+
+# Deal 3 (dealer Vera, eldest Anna, trump hearts): trick 1 Anna AS, Boris QD (he plays 9S in
+# trick 2: a revoke), Vera JS -> Anna; trick 2 Anna KD, Boris 9S, Vera 10D -> Anna; trick 3
+# Anna 7C, Boris 8C, Vera 2C, which is not in the 36-card pack (Vera's AC, which wins).
+# Odessa scores an exact bid 5 * (bid + 1) and a pass made 5: Anna 2/2 = 15, Boris 0/0 = 5;
+# Vera passed and took 1: 1 point. Totals -15, 25, 1.
+ODESSA_DEAL_3 = doc("""
+
+    deal 3 cards 3 dealer Vera
+    turned 10H
+    Anna bid 2
+    Boris bid 0
+    Vera bid 0
+    Anna play AS
+    Boris play QD
+    Vera play JS
+    Anna play KD
+    Boris play 9S
+    Vera play 10D
+    Anna play 7C
+    Boris play 8C
+    Vera play 2C
+    score Anna 15 Boris 5 Vera 1
+    total Anna -15 Boris 25 Vera 1
+    """)
+
+
+def test_a_card_not_in_the_pack_does_not_hide_an_earlier_revoke():
+    text = ODESSA3 + ODESSA_DEAL_3
+    report = check_text(text)
+    assert errors(report) == [("R044", line_of(text, "Vera play 2C")),
+                              ("R010", line_of(text, "Boris play QD"))], show(report)
+    note = next(d for d in report.diagnostics if d.code == "T021")
+    assert "cannot be" in note.message and note.line == line_of(text, "Vera play 2C")
+    assert report.game is not None and report.game.totals == [-15, 25, 1]
+
+
+def test_a_wrong_leader_after_a_revoke_is_its_consequence_not_a_second_mistake():
+    # Boris's revoke in trick 1 is written as if his QD had not been played: the record goes
+    # on with Boris leading trick 2, which he would not if Anna's AS won. One diagnostic.
+    text = ODESSA3 + ODESSA_DEAL_3.replace("Anna play KD\nBoris play 9S\nVera play 10D",
+                                           "Boris play 9S\nVera play 10D\nAnna play KD")
+    report = check_text(text)
+    assert [code for code, _ in errors(report)] == ["R044", "R010"], show(report)
+
+
+# ----------------------------------------------------------------------------- read_unknown itself
+
+
+def _random_deal(seed: int) -> tuple[Game, list[list], list[Step], dict]:
+    """Oh Hell before its 5-card deal (4 players), the hands of a random deal (in play order),
+    its steps and the dealing's arguments, with two cards of one player swapped so that some
+    readings break rules."""
+    rng = random.Random(seed)
+    before = game_at("oh-hell", 4, 5)
+    game = before.clone()
+    order = list(game.table.cards)
+    rng.shuffle(order)
+    game.deal_from_order(order)
+    deal = dict(turned=game.turned)
+    steps: list[Step] = []
+    while game.deal.number == 5:
+        seat = game.to_act
+        action = rng.choice(game.legal_actions())
+        steps.append(Step(seat, action))
+        game.apply(action)
+    plays = [i for i, s in enumerate(steps) if isinstance(s.action, Play)]
+    a = plays[0]
+    b = next(i for i in plays[1:-4] if steps[i].actor == steps[a].actor)
+    steps[a], steps[b] = steps[b], steps[a]
+    hands: list[list] = [[] for _ in range(4)]
+    for s in steps:
+        if isinstance(s.action, Play):
+            hands[s.actor].append(s.action.card)
+    return before, hands, steps, deal
+
+
+def test_reading_only_the_last_trick_by_players_finds_the_best_reading_of_all():
+    # The quick way (the last trick unknown: rules broken add up player by player) gives
+    # the same cost as trying every reading.
+    for seed in range(5):
+        before, hands, steps, deal = _random_deal(seed)
+        last = [i for i, s in enumerate(steps) if isinstance(s.action, Play)][-4:]
+        unknown = [list(h) for h in hands]
+        pool = []
+        for i in last:
+            seat = steps[i].actor
+            pool.append(unknown[seat][-1])
+            unknown[seat][-1] = None
+            steps[i] = Step(seat, None)
+        known = {c for h in unknown for c in h if c is not None} | {deal["turned"]}
+        pool += [c for c in before.table.cards if c not in known and c not in pool][:5]  # 9*8*7*6 readings
+        everything = read_unknown(before, unknown, pool, steps, deal, {}, (), limit=10**6)
+        quick = read_unknown(before, unknown, pool, steps, deal, {}, (), limit=10)
+        assert everything is not None and quick is not None, seed
+        assert quick.cost == everything.cost, (seed, quick.cost, everything.cost)
+        assert everything.readings == quick.readings == 9 * 8 * 7 * 6
+
+
+def test_too_many_readings_are_not_tried():
+    before, hands, steps, deal = _random_deal(0)
+    unknown = [list(h) for h in hands]
+    for i, s in enumerate(steps):
+        if isinstance(s.action, Play) and s.actor == 0:
+            steps[i] = Step(0, None)
+    unknown[0] = [None] * 5  # five unknown cards, not only in the last trick: 47 * 46 * 45 * 44 * 43
+    assert read_unknown(before, unknown, list(before.table.cards), steps, deal, {}, ()) is None

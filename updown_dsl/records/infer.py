@@ -1,0 +1,199 @@
+"""Reading the cards nobody wrote down: the unknown cards (``??``) of a deal, inferred.
+
+A record of the plays may miss a card or a whole trick. The cards each player did show
+still prove most mistakes: a player who did not follow hearts and later plays a heart
+revoked, whatever the missing cards were. :func:`read_unknown` finds the reading of the
+missing cards that fits the record best: every way of giving them cards from those the
+deal leaves unseen is replayed through the engine, and the one the record contradicts
+least wins (first the rules broken, then the written tricks and scores that disagree).
+The checker then walks the deal with that reading, so a mistake it reports is there
+whatever the missing cards were, and nothing is reported that some reading explains.
+
+There are no rules here: the engine judges each replay, as it judges the record.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from math import perm
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from ..actions import Bid, ChooseTrump, Play
+from ..cards import Card
+from ..engine import Game, IllegalAction
+
+# A reading the record cannot be followed under (a wrong leader, a card the player
+# cannot have): worse than any number of broken rules.
+_LOST = 1000
+# Readings tried at most for one deal (a replay costs about 150 µs); a deal with more
+# ways to read it is left unchecked.
+READINGS = 20_000
+# Readings put in order at most, when only the last trick is unknown.
+_ENUMERATED = 400_000
+_PLAY_RULES = ("R010", "R011", "R012", "R014")
+_BID_RULES = ("R020", "R021")
+
+
+class Step(NamedTuple):
+    """One action of the deal as written: who, and what (None: an unknown card)."""
+
+    actor: int | None
+    action: Bid | ChooseTrump | Play | None
+
+
+class Reading(NamedTuple):
+    """The unknown cards read: the hands with them filled in, and each unknown play."""
+
+    hands: list[list[Card]]
+    plays: tuple[Play, ...]
+    """The plays of the unknown steps, in order (a wild card with its declaration)."""
+    cost: tuple[int, int]
+    """Rules broken (or the record lost) under this reading, and written numbers it contradicts."""
+    readings: int
+    """How many readings were tried."""
+
+
+def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Sequence[Card],
+                 steps: Sequence[Step], deal: dict[str, Any], took: dict[int, int],
+                 scores: Sequence[int | None], limit: int = READINGS) -> Reading | None:
+    """The reading of the unknown cards (``None`` in ``hands``) that fits the record best.
+
+    ``game`` stands before the deal (it is not changed); ``pool`` holds the cards the
+    unknown ones may be; ``steps`` are the deal's actions in order; ``deal`` the other
+    arguments of :meth:`~updown_dsl.engine.Game.deal_cards`; ``took`` and ``scores`` what
+    the record writes after the deal. None when there are more than ``limit`` readings
+    or none the record can be followed under.
+    """
+    slots = [(s, j) for s, cards in enumerate(hands) for j, c in enumerate(cards) if c is None]
+    if not slots:
+        return None
+    ways = perm(len(pool), len(slots))
+    order: Iterable[tuple[Card, ...]]
+    exact = None
+    if ways <= limit:
+        order = permutations(pool, len(slots))
+    elif _last_trick_only(steps, len(hands)) and ways <= _ENUMERATED:
+        # Every unknown card is in the last trick, each its player's last: it breaks no rule
+        # itself, and the rules its holder broke earlier depend on it alone. So the rules a
+        # reading breaks add up player by player, and readings tried in order of that sum
+        # are done once the sum passes the best reading's.
+        own = [[_broken_by(game, hands, slots, i, c, pool, steps, deal) for c in pool]
+               for i in range(len(slots))]
+        index = {c: k for k, c in enumerate(pool)}
+        exact = {combo: sum(own[i][index[c]] for i, c in enumerate(combo))
+                 for combo in permutations(pool, len(slots))}
+        order = sorted(exact, key=exact.__getitem__)
+    else:
+        return None
+    best: Reading | None = None
+    tried = 0
+    for combo in order:
+        if exact is not None and best is not None and (exact[combo] > best.cost[0] or tried >= limit):
+            break
+        tried += 1
+        filled: list[list[Any]] = [list(cards) for cards in hands]
+        for (s, j), card in zip(slots, combo):
+            filled[s][j] = card
+        # The unknown plays take the cards in the order the player played them.
+        queue = {s: [filled[s][j] for (t, j) in slots if t == s] for s in {t for t, _ in slots}}
+        bound = best.cost[0] if best is not None else _LOST
+        result = _replay(game, filled, steps, deal, took, scores, queue, bound)
+        if result is None:
+            continue
+        cost, plays = result
+        if best is None or cost < best.cost:
+            best = Reading(filled, plays, cost, tried)
+            if cost == (0, 0) or (exact is not None and cost[1] == 0):
+                break  # (in order of the rules broken, no later reading does better)
+    return best._replace(readings=ways) if best is not None else None
+
+
+def _last_trick_only(steps: Sequence[Step], players: int) -> bool:
+    """Whether every unknown card of the deal is played in its last trick."""
+    plays = [st for st in steps if st.action is None or isinstance(st.action, Play)]
+    return all(st.action is not None for st in plays[:-players])
+
+
+def _broken_by(game: Game, hands: Sequence[Sequence[Card | None]], slots: list[tuple[int, int]], i: int,
+               card: Card, pool: Sequence[Card], steps: Sequence[Step], deal: dict[str, Any]) -> int:
+    """The rules slot ``i``'s player breaks when its unknown card is ``card`` (the other
+    unknown cards given any other cards of the pool: they change nothing for this player)."""
+    others = iter(c for c in pool if c is not card)
+    filled: list[list[Any]] = [list(cards) for cards in hands]
+    for k, (s, j) in enumerate(slots):
+        filled[s][j] = card if k == i else next(others)
+    queue = {s: [filled[s][j] for (t, j) in slots if t == s] for s in {t for t, _ in slots}}
+    result = _replay(game, filled, steps, deal, {}, (), queue, _LOST, who=slots[i][0])
+    return _LOST if result is None else result[0][0]
+
+
+def _replay(game: Game, hands: list[list[Card]], steps: Sequence[Step], deal: dict[str, Any],
+            took: dict[int, int], scores: Sequence[int | None], queue: dict[int, list[Card]],
+            bound: int, who: int | None = None) -> tuple[tuple[int, int], tuple[Play, ...]] | None:
+    g = game.clone()
+    try:
+        g.deal_cards(hands, **deal)
+    except IllegalAction:
+        return None
+    start = len(g.results)
+    return _go_on(g, steps, 0, 0, (), queue, took, scores, start, bound, who)
+
+
+def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Play, ...],
+           queue: dict[int, list[Card]], took: dict[int, int], scores: Sequence[int | None],
+           start: int, bound: int, who: int | None = None) -> tuple[tuple[int, int], tuple[Play, ...]] | None:
+    """Replay ``steps[k:]``; branch where an unknown card could be played in several ways.
+    None: the reading is impossible, or breaks more rules than ``bound``. ``who``: count
+    only the rules that seat breaks."""
+    while k < len(steps):
+        if broken > bound:
+            return None
+        actor, action = steps[k]
+        k += 1
+        if len(g.results) > start or g.is_over:
+            break  # (the deal is over: what follows is the record's business)
+        if actor != g.to_act:
+            return (broken + _LOST, 0), plays
+        if action is None:
+            card = queue[actor].pop(0)
+            options = [p for p in g.legal_actions() if isinstance(p, Play) and p.card == card]
+            if not options:
+                return None  # the unknown card would break a rule: read it otherwise
+            if len(options) == 1:
+                g.apply(options[0])
+                plays += (options[0],)
+                continue
+            best = None
+            for option in options:
+                branch = g.clone()
+                branch.apply(option)
+                result = _go_on(branch, steps, k, broken, plays + (option,),
+                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who)
+                if result is not None and (best is None or result[0] < best[0]):
+                    best = result
+            return best
+        try:
+            g.apply(action)
+        except IllegalAction as exc:
+            code = exc.diagnostics[0].code
+            broken += who is None or actor == who
+            if isinstance(action, Play) and code in _PLAY_RULES and g.play_as_written(action):
+                continue
+            if isinstance(action, Bid) and code in _BID_RULES and g.bid_as_written(action.tricks):
+                continue
+            return (broken + _LOST, 0), plays
+    return (broken, _disagreements(g, start, took, scores)), plays
+
+
+def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[int | None]) -> int:
+    """Written tricks and scores of the deal that this reading does not give."""
+    done = [r for r in g.results[start:] if r.event == "deal"]
+    if not done:
+        return 0
+    seats = done[0].seats
+    wrong = sum(1 for s, n in took.items() if seats[s].taken != n)
+    wrong += sum(1 for s, n in enumerate(scores) if n is not None and seats[s].points + seats[s].bonus != n)
+    return wrong
+
+
+__all__ = ["READINGS", "Reading", "Step", "read_unknown"]

@@ -1,0 +1,130 @@
+"""The audit's part for an illegal card: its evidence, and the penalty a table takes for it.
+
+A revoke caught at the table is written as it happened: the card as played, then
+``penalty NAME N CODE``; then, as the variant's ``penalties.revoke.then`` says, ``replay``
+and the deal dealt again, the deal going on (the card taken back), or the deal's scores as
+the table decided them. An illegal card no penalty line follows is reported, and the deal
+goes on with it played. :class:`~updown_dsl.records.checker.Audit` is made of this part and
+the others in :mod:`~updown_dsl.records.audit`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import CATALOGUE, Diagnostic
+from ..engine import Phase
+from ..engine.tables import SUITS
+from .audit import _Record, _Stop
+from .model import Event
+
+
+class _Penalties(_Record):
+    """Illegal cards: what shows them, and the penalty lines that follow them."""
+
+    def settle_pending(self) -> None:
+        """An illegal card no penalty line follows: report it, and go on with it played."""
+        assert self.pending is not None
+        e = self.pending[0]
+        self.report_pending()
+        self.violated = True
+        if e.play is None or not self.game.play_as_written(e.play):
+            raise _Stop
+
+    def evidence(self, problem: Diagnostic, e: Event) -> str:
+        """What shows a player held the suit asked for (R010, R012): the cards of it in the hand
+        as dealt, or, when only the plays are known, the first one played later in the deal."""
+        g = self.game
+        suit = g.led_suit
+        if problem.code not in ("R010", "R012") or suit is None or e.actor is None:
+            return ""
+        table = g.table
+
+        def of_suit(card: Any) -> bool:
+            i = table.index.get(card)
+            return i is not None and table.suit_of[i] >= 0 and SUITS[table.suit_of[i]] is suit
+
+        if self.level == "full":
+            held = [c for c in g.hand(e.actor) if of_suit(c)]
+            if held:
+                return f"; the hand holds {' '.join(str(c) for c in held)}"
+        later = [x for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
+                 and x.play is not None and x not in self.as_unknown and of_suit(x.play.card)]
+        if later:
+            return f"; {later[0].play.card} is played later in the deal (line {later[0].line})"  # type: ignore[union-attr]
+        return ""
+
+    def report_pending(self) -> None:
+        assert self.pending is not None
+        e, problem = self.pending
+        self.pending = None
+        rules = self.game.variant.revoke
+        hint = None
+        if rules is not None:
+            line = f"'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
+            hint = (f"if the table caught it, write {line} on the next line, then 'replay', the "
+                    f"totals, and deal {self.game.deal.number} dealt again as a new 'deal' block"
+                    if rules.then == "replay" else
+                    f"if the table caught it, write {line} on the next line, then the deal's scores "
+                    "as the table decided them and the totals" if rules.then == "abandon" else
+                    f"if the table caught it, write {line} on the next line; the deal goes on")
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                    f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
+
+    def penalty(self, e: Event) -> None:
+        g = self.game
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.DEAL:
+            self.ensure_dealt(e)
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.PLAY:
+            # The cards are not known: the record's word that a card was illegal stands.
+            self.written_penalty(e)
+            return
+        if self.pending is None:
+            self.report("R055", f"a penalty for {self.who(e.actor)} is written but no illegal card "
+                        f"was played in deal {g.deal.number}", e)
+            raise _Stop
+        offence, problem = self.pending
+        self.pending = None
+        if e.code is not None and e.code != problem.code:
+            self.report("R055", f"the illegal card broke {problem.code} ({CATALOGUE.get(problem.code, '')}), "
+                        f"not {e.code}", e)
+        if e.actor != offence.actor:
+            self.report("R055", f"the penalty is {self.who(e.actor)}'s, but {self.who(offence.actor)} "
+                        "played the illegal card", e)
+        rules = g.variant.revoke
+        assert rules is not None
+        points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code,
+                          offence.play, self.decided_scores(e))
+        if e.number != points:
+            self.report("R055", f"the penalty for {problem.code} is {points}, not {e.number}", e)
+        self.penalized = rules.replay
+
+    def decided_scores(self, e: Event) -> list[int] | None:
+        """For a deal the penalty stops (``then: abandon``): the scores the table decided, from
+        the ``score`` line after the penalty (none written: nobody scores)."""
+        rules = self.game.variant.revoke
+        if rules is None or rules.then != "abandon":
+            return None
+        self.decided = True
+        after = self.block[self.block.index(e):] if e in self.block else []
+        score = next((x for x in after if x.kind == "score"), None)
+        return None if score is None else [a or 0 for a in score.amounts]
+
+    def written_penalty(self, e: Event) -> None:
+        g = self.game
+        rules = g.variant.revoke
+        code = e.code or "R010"
+        if rules is None or code not in rules.covers:
+            self.report("R055", f"{g.variant.name} has no penalty for {code}", e)
+            raise _Stop
+        points = g.revoke(e.actor if e.actor is not None else 0, code, None, self.decided_scores(e))
+        if e.number != points:
+            self.report("R055", f"the penalty for {code} is {points}, not {e.number}", e)
+        self.penalized = rules.replay
+
+    def replay(self, e: Event) -> None:
+        if not self.penalized:
+            self.report("R055", "'replay' without a penalty that annuls the deal", e)
+        self.penalized = False
+        self.replayed = True
+
