@@ -67,7 +67,7 @@ CATALOGUE: dict[str, str] = {
     "T017": "more problems in a game than a report keeps",
     "T018": "the JSON form is nested too deeply",
     "T020": "the game is unfinished",
-    "T021": "a deal holds unknown cards: its plays are not checked",
+    "T021": "a deal holds unknown cards (??): they are read as the cards that fit the record best, or not checked",
     # rule violations (engine refusals; the checker reuses them)
     "R001": "not this player's turn",
     "R002": "action not allowed in this phase",
@@ -141,7 +141,7 @@ EXAMPLES: dict[str, str] = {
     "T018": "game.json:1:1: error[T018] the JSON is nested too deeply to read (a record nests four levels)",
     "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
     "T020": "game.log:212:1: note[T020] the record stops after deal 7 of 24: the game is unfinished",
-    "T021": "game.log:40:1: note[T021] deal 5 holds unknown cards (??): its cards are not checked",
+    "T021": "game.log:69:1: note[T021] deal 4 holds 1 unknown card (??): checked with it read as 8S, a reading that fits the record",
     "R001": "game.log:31:1: error[R001] Vera cannot bid now in deal 3: it is Boris's turn",
     "R002": "error[R002] no card can be played in the bid phase",
     "R003": "game.log:44:1: error[R003] Gleb leads trick 2 of deal 3, but Anna won trick 1 and leads",
