@@ -82,20 +82,35 @@ class Played:
     hooks: list[tuple[int, int, int]] = field(default_factory=list)
     """(deal number, seat of the last bidder, the bid the hook forbids)."""
     revokes: int = 0
+    unnoticed: list[tuple[int, int, str]] = field(default_factory=list)
+    """Illegal cards played unnoticed: (deal number, position in the deal, the rule broken)."""
 
 
 def play(name: str, players: int, seed: int, stop: int | None = None, watch: bool = False,
-         revokes: float = 0.0) -> Played:
+         revokes: float = 0.0, unnoticed: float = 0.0) -> Played:
     """A game of ``name`` played with random legal actions (``stop``: at most that many).
 
     ``revokes``: the chance, at each card, that the player to act plays an illegal card
-    the variant penalizes, caught at the table (:meth:`Game.revoke`).
+    the variant penalizes, caught at the table (:meth:`Game.revoke`). ``unnoticed``: the
+    chance that the player plays an illegal card nobody sees, and the game goes on with it
+    (:meth:`Game.play_as_written`); each is kept in ``Played.unnoticed``.
     """
     g = Game(VARIANTS[name], players, seed=seed)
     rng = random.Random(seed)
     out = Played(name, players, seed, g, 0)
     table = g.table
     while not g.is_over and (stop is None or out.actions < stop):
+        if unnoticed and g.phase is Phase.PLAY and rng.random() < unnoticed:
+            problems = [(c, g.check(Play(c))) for c in g.hand(g.to_act)
+                        if table.wild_of[table.index[c]] is None]
+            illegal = [(c, d.code) for c, d in problems
+                       if d is not None and d.code in ("R010", "R011", "R012", "R014")]
+            if illegal:
+                card, code = rng.choice(illegal)
+                out.unnoticed.append((g.deal.number, len(g.tricks) * players + len(g.trick), code))
+                assert g.play_as_written(Play(card))
+                out.actions += 1
+                continue
         if revokes and g.phase is Phase.PLAY and rng.random() < revokes:
             covers = g.variant.revoke.covers if g.variant.revoke is not None else ()
             problems = [(c, g.check(Play(c))) for c in g.hand(g.to_act)
@@ -218,6 +233,28 @@ def test_game_with_revokes_caught_at_the_table_checks_clean_plays_sheet(case, se
     assert report.clean, where + "\n" + show(report)
     assert all(d.code in ("T020", "T021") for d in report.diagnostics), where + "\n" + show(report)
     assert report.finished == p.game.is_over, where + "\n" + show(report)
+    assert report.game is not None and report.game.totals == p.game.totals, where + "\n" + show(report)
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
+def test_illegal_cards_nobody_saw_are_each_reported_once_and_nothing_else(case, seed, level):
+    """A game in which some illegal cards were played unnoticed and play went on with them,
+    written with the scores of the cards as played: the checker reports each illegal card
+    once, at its line, and nothing that follows from it (point 3 of the audit's fidelity)."""
+    name, n = case
+    p = next((q for s in range(seed, seed + 20) if (q := play(name, n, s, unnoticed=0.04)).unnoticed), None)
+    assume(p is not None)
+    assert p is not None
+    doc = Doc(p, level)
+    lines = []
+    for number, index, _ in p.unnoticed:
+        lines.append(doc.plays(number)[index].line)
+    report = doc.check()
+    COUNTS[f"unnoticed {level}"] += 1
+    where = describe(p, level, f"{len(p.unnoticed)} illegal cards")
+    assert [(d.code, d.line) for d in report.errors] == [(code, line) for (_, _, code), line
+                                                         in zip(p.unnoticed, lines)], where + "\n" + show(report)
     assert report.game is not None and report.game.totals == p.game.totals, where + "\n" + show(report)
 
 
