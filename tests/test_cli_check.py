@@ -193,12 +193,13 @@ def test_check_wrong_score_r050(tmp_path, monkeypatch):
     write(tmp_path, "bad.log", text)
     r = run("check", "bad.log")
     assert r.exit_code == 1
-    assert f"bad.log:{line}:1: error[R050] p1 scores " in r.stdout
+    col = len("score p1 ") + 1  # the caret is on p1's number, the one that is wrong
+    assert f"bad.log:{line}:{col}: error[R050] p1 scores " in r.stdout
     assert f"{line} | {lines_of(text)[line - 1]}" in r.stdout  # the source line
-    assert re.search(r"(?m)^\s+\| \^+$", r.stdout)  # and the caret under it
+    assert re.search(r"(?m)^\s+\| {%d}\^+$" % col, r.stdout)  # and the caret under the number
     assert r.stdout.strip().splitlines()[-1] == "1 file, 1 game: 0 clean, 1 with 1 error"
     d = only_error(run_json("check", "bad.log", code=1)["diagnostics"], "R050")
-    assert (d["path"], d["line"], d["col"], d["severity"]) == ("bad.log", line, 1, "error")
+    assert (d["path"], d["line"], d["col"], d["severity"]) == ("bad.log", line, col, "error")
     assert {"path", "line", "col", "code", "severity", "message"} <= set(d)
 
 
@@ -320,7 +321,7 @@ def test_check_archive_of_several_games(tmp_path, monkeypatch):
     assert r.exit_code == 1
     assert r.stdout.strip().splitlines()[-1] == "1 file, 2 games: 1 clean, 1 with 1 error"
     # line numbers count from the top of the file
-    assert f"archive.log:{line + offset}:1: error[R050]" in r.stdout
+    assert f"archive.log:{line + offset}:10: error[R050]" in r.stdout  # at p1's number
     assert f"{line + offset} | {lines_of(bad)[line - 1]}" in r.stdout
 
 
@@ -331,7 +332,7 @@ def test_check_stdin(tmp_path):
     text, line = corrupt_score(record("odessa"))
     r = run("check", "-", input=text)
     assert r.exit_code == 1
-    assert f"<stdin>:{line}:1: error[R050]" in r.stdout
+    assert f"<stdin>:{line}:10: error[R050]" in r.stdout  # at p1's number
     assert f"{line} | {lines_of(text)[line - 1]}" in r.stdout  # the text is kept for the snippet
     d = only_error(run_json("check", "-", input=text, code=1)["diagnostics"], "R050")
     assert d["path"] == "<stdin>"

@@ -83,11 +83,15 @@ class _Record(Visitor):
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
-               severity: Severity = Severity.ERROR, at_arg: bool = False) -> None:
+               severity: Severity = Severity.ERROR, at_arg: bool = False, seat: int | None = None) -> None:
+        """Add a diagnostic at ``event``'s line: at its first argument with ``at_arg``, or at
+        ``seat``'s number of a score, total or settlement line."""
         line = event.line if event is not None else None
         col = event.col if event is not None else None
         if at_arg and event is not None and event.arg_col:
             col = event.arg_col
+        if seat is not None and event is not None and seat < len(event.cells) and event.cells[seat]:
+            col = event.cells[seat]
         self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint))
 
     def who(self, seat: int | None) -> str:
@@ -402,7 +406,7 @@ class _Scores(_Record):
                     self.score_gap[s] = written - actual
                     detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
                     self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
-                                f"not {written}", e)
+                                f"not {written}", e, seat=s)
             self.check_took(r)
         else:
             for s, written in enumerate(e.amounts):
@@ -417,7 +421,7 @@ class _Scores(_Record):
                 gap = self.score_gap.get(s, 0)
                 if written not in (true, true + drift, true + gap, true + drift + gap):
                     self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
-                                f"{true}, not {written}", e)
+                                f"{true}, not {written}", e, seat=s)
                 self.last_written[s] = written
 
     def check_took(self, r: Any) -> None:
@@ -439,7 +443,7 @@ class _Scores(_Record):
         from_sheet = settle(g.variant, sheet_totals) if sheet_totals != list(g.totals) else actual
         for s, written in enumerate(e.amounts):
             if written is not None and written != actual[s] and written != from_sheet[s]:
-                self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e)
+                self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e, seat=s)
 
 
 def _seat_by_cut(game: Game) -> int:
