@@ -221,6 +221,45 @@ def test_a_wrong_leader_after_a_revoke_is_its_consequence_not_a_second_mistake()
     assert [code for code, _ in errors(report)] == ["R044", "R010"], show(report)
 
 
+def _full_level(text: str, hands: dict[str, dict[str, str]]) -> str:
+    """The record at the full level, with the hands of the deals given (by deal line)."""
+    text = text.replace("level: plays", "level: full")
+    for deal, cards in hands.items():
+        lines = "".join(f"hand {name} {h}\n" for name, h in cards.items())
+        text = text.replace(deal + "\n", deal + "\n" + lines)
+    return text
+
+
+UD3_HANDS = {"deal 1 cards 1 dealer Vera": {"Anna": "AH", "Boris": "5H", "Vera": "3D"},
+             "deal 2 cards 2 dealer Anna": {"Anna": "7H 10C", "Boris": "KH 8C", "Vera": "4H 9D"}}
+
+
+def test_full_level_hands_with_unknown_cards_are_read_from_the_plays():
+    # Deal 3's hands are written with cards nobody saw, and every card of the deal is played:
+    # the plays show them, and both revokes are proved.
+    hands = {**UD3_HANDS, "deal 3 cards 3 dealer Boris": {"Anna": "?? ?? QS", "Boris": "8H JS ??",
+                                                          "Vera": "AH 5C 9S"}}
+    text = _full_level(UD3 + DEAL_3, hands)
+    report = check_text(text)
+    assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
+                              ("R010", line_of(text, "Boris play JS"))], show(report)
+    assert report.game is not None and report.game.totals == [23, 31, 22]
+
+
+def test_a_full_level_hand_card_not_in_the_pack_does_not_hide_a_revoke():
+    # Vera's AC is written 2C in her hand and where she plays it: both are reported, the
+    # card is read from the rest of the record, and Boris's revoke is still found.
+    hands = {"deal 1 cards 1 dealer Anna": {"Anna": "JD", "Boris": "KD", "Vera": "QD"},
+             "deal 2 cards 2 dealer Boris": {"Anna": "10S 10C", "Boris": "9H QC", "Vera": "KH 10D"},
+             "deal 3 cards 3 dealer Vera": {"Anna": "AS KD 7C", "Boris": "9S QD 8C", "Vera": "JS 10D 2C"}}
+    text = _full_level(ODESSA3 + ODESSA_DEAL_3, hands)
+    report = check_text(text)
+    assert errors(report) == [("R044", line_of(text, "hand Vera JS 10D 2C")),
+                              ("R044", line_of(text, "Vera play 2C")),
+                              ("R010", line_of(text, "Boris play QD"))], show(report)
+    assert report.game is not None and report.game.totals == [-15, 25, 1]
+
+
 # ----------------------------------------------------------------------------- read_unknown itself
 
 

@@ -50,11 +50,11 @@ class _Record(Visitor):
     pending: tuple[Event, Diagnostic] | None
     penalized: bool
     violated: bool
+    """A rule was broken in this deal (reported): the deal goes on with the action as written."""
     decided: bool
     """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
     bad_bids: set[int]
     """Seats whose bid broke a rule in this deal (their score is not compared)."""
-    """A rule was broken in this deal (reported): the deal goes on with the action as written."""
     replayed: bool
     sheet_bids_done: bool
     level_of_deal: str
@@ -63,10 +63,12 @@ class _Record(Visitor):
     taken_back: set[Event]
     as_unknown: set[Event]
     """Plays of a card that cannot be (not in the pack, or seen twice): read as unknown."""
+    hands_played: bool
+    """A full record's hands with unknown cards, taken from the plays instead."""
     inferred: dict[Event, Any]
+    """The plays an unknown card was read as (:meth:`_Cards.read_unknown_cards`)."""
     unread: str
     """Why the unknown cards of the deal could not be read (for the T021 note)."""
-    """The plays an unknown card was read as (:meth:`_Cards.read_unknown_cards`)."""
 
     if TYPE_CHECKING:  # each part calls the others'
         def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
@@ -157,17 +159,53 @@ class _Cards(_Record):
                     else:
                         seen[c] = e
                         continue
-                    if e.kind != "play":
+                    if e.kind == "turned":
                         raise _Stop
-                    # A card played that cannot be: read it as a card nobody wrote down, so
-                    # that the rest of the deal is still checked.
-                    self.as_unknown.add(e)
+                    # A card that cannot be: read it as a card nobody wrote down, so that the
+                    # rest of the deal is still checked.
+                    if e.kind == "hand" and e.actor is not None:
+                        self.hands[e.actor] = [None if x == c else x for x in self.hands[e.actor]]
+                    else:
+                        self.as_unknown.add(e)
                     self.unknown = True
+        if self.level == "full" and self.unknown and not (self.turned and None in self.turned.cards):
+            self.hands_from_plays(events)
         if self.level == "plays":
             for e in events:
                 if e.kind == "play" and e.actor is not None and e not in self.taken_back:
                     self.hands.setdefault(e.actor, []).append(
                         e.play.card if e.play and e not in self.as_unknown else None)
+
+    def hands_from_plays(self, events: list[Event]) -> None:
+        """A full record with unknown cards in its hands: when every card of the deal is
+        played and the plays hold the cards the hands show, the hands are the plays (as at
+        the plays level), so the unknown cards are known, or read."""
+        g = self.game
+        plays = [e for e in events if e.kind == "play" and e.actor is not None and e not in self.taken_back]
+        by_seat: dict[int, list[Event]] = {s: [e for e in plays if e.actor == s] for s in range(g.players)}
+        if any(len(by_seat[s]) != g.deal.cards or s not in self.hands for s in range(g.players)):
+            return  # not every card is played: the deal stays unchecked
+        seen: dict[Card, Event] = {}
+        rebuilt: dict[int, list[Card | None]] = {}
+        for s, mine in by_seat.items():
+            cards: list[Card | None] = []
+            for e in mine:
+                c = e.play.card if e.play is not None else None
+                if c is not None and (c not in g.table.index or c in seen):
+                    self.report("R044" if c not in g.table.index else "R043",
+                                f"{c} is not in the {g.table.size}-card pack" if c not in g.table.index else
+                                f"{c} appears twice in deal {g.deal.number} (first at line {seen[c].line})", e)
+                    self.as_unknown.add(e)
+                    c = None
+                if c is not None:
+                    seen[c] = e
+                cards.append(c)
+            held = [c for c in self.hands[s] if c is not None]
+            if any(c not in cards for c in held):
+                return  # a card of the hand is never played: the record does not add up
+            rebuilt[s] = cards
+        self.hands = rebuilt
+        self.hands_played = True
 
     def ensure_dealt(self, at: Event) -> None:
         g = self.game
@@ -196,7 +234,9 @@ class _Cards(_Record):
             self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
                         "checked", at, severity=Severity.NOTE)
             self.unknown = True
-        if self.level == "plays" and self.unknown and not short and not annulled and \
+        if self.hands_played and not any(None in h for h in self.hands.values()):
+            self.unknown = False  # the plays show every card the hands did not
+        if (self.level == "plays" or self.hands_played) and self.unknown and not short and not annulled and \
                 self.read_unknown_cards(at, turned, cut, trump):
             self.unknown = False
         if self.level == "sheet" or self.unknown or not self.hands:

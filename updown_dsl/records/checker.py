@@ -187,6 +187,7 @@ class Audit(_Cards, _Scores, _Penalties):
         self.violated = False
         self.decided = False
         self.as_unknown = set()
+        self.hands_played = False
         self.inferred = {}
         self.unread = ""
         self.bad_bids = set()
