@@ -265,8 +265,8 @@ def test_a_full_level_hand_card_not_in_the_pack_does_not_hide_a_revoke():
 
 def _random_deal(seed: int) -> tuple[Game, list[list], list[Step], dict]:
     """Oh Hell before its 5-card deal (4 players), the hands of a random deal (in play order),
-    its steps and the dealing's arguments, with two cards of one player swapped so that some
-    readings break rules."""
+    its steps and the dealing's arguments. A third of the cards that could be illegal are
+    (played with ``play_as_written``), so that the readings break rules."""
     rng = random.Random(seed)
     before = game_at("oh-hell", 4, 5)
     game = before.clone()
@@ -277,13 +277,15 @@ def _random_deal(seed: int) -> tuple[Game, list[list], list[Step], dict]:
     steps: list[Step] = []
     while game.deal.number == 5:
         seat = game.to_act
-        action = rng.choice(game.legal_actions())
+        illegal = [Play(c) for c in game.hand(seat) if game.check(Play(c)) is not None] \
+            if game.trick and len(game.tricks) < 4 else []
+        if illegal and rng.random() < 0.3:
+            action = rng.choice(illegal)
+            assert game.play_as_written(action)
+        else:
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
         steps.append(Step(seat, action))
-        game.apply(action)
-    plays = [i for i, s in enumerate(steps) if isinstance(s.action, Play)]
-    a = plays[0]
-    b = next(i for i in plays[1:-4] if steps[i].actor == steps[a].actor)
-    steps[a], steps[b] = steps[b], steps[a]
     hands: list[list] = [[] for _ in range(4)]
     for s in steps:
         if isinstance(s.action, Play):
@@ -294,6 +296,7 @@ def _random_deal(seed: int) -> tuple[Game, list[list], list[Step], dict]:
 def test_reading_only_the_last_trick_by_players_finds_the_best_reading_of_all():
     # The quick way (the last trick unknown: rules broken add up player by player) gives
     # the same cost as trying every reading.
+    costs = []
     for seed in range(5):
         before, hands, steps, deal = _random_deal(seed)
         last = [i for i, s in enumerate(steps) if isinstance(s.action, Play)][-4:]
@@ -307,10 +310,12 @@ def test_reading_only_the_last_trick_by_players_finds_the_best_reading_of_all():
         known = {c for h in unknown for c in h if c is not None} | {deal["turned"]}
         pool += [c for c in before.table.cards if c not in known and c not in pool][:5]  # 9*8*7*6 readings
         everything = read_unknown(before, unknown, pool, steps, deal, {}, (), limit=10**6)
-        quick = read_unknown(before, unknown, pool, steps, deal, {}, (), limit=10)
+        quick = read_unknown(before, unknown, pool, steps, deal, {}, (), limit=200)  # 36 + at most 200 replays
         assert everything is not None and quick is not None, seed
         assert quick.cost == everything.cost, (seed, quick.cost, everything.cost)
+        costs.append(everything.cost)
         assert everything.readings == quick.readings == 9 * 8 * 7 * 6
+    assert any(0 < broken < 1000 for broken, _ in costs), costs  # readings that break rules
 
 
 def test_too_many_readings_are_not_tried():
@@ -321,3 +326,32 @@ def test_too_many_readings_are_not_tried():
             steps[i] = Step(0, None)
     unknown[0] = [None] * 5  # five unknown cards, not only in the last trick: 47 * 46 * 45 * 44 * 43
     assert read_unknown(before, unknown, list(before.table.cards), steps, deal, {}, ()) is None
+
+
+def test_a_record_full_of_unknown_cards_reads_only_so_many(monkeypatch):
+    # Each deal's first card unknown: every deal is read until the record's budget of
+    # readings (five deals' worth) is spent; the rest are noted and left unchecked.
+    import random as _random
+
+    from updown_dsl import load_variant
+    from updown_dsl.records import audit
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    monkeypatch.setattr(audit, "READINGS", 60)
+    game = Game(load_variant("up-and-down"), 3, seed=4)
+    rng = _random.Random(4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    lines = format_transcript(game_transcript(game, level="plays", variant="up-and-down")).splitlines()
+    first_plays = [next(i for i in range(k, len(lines)) if " play " in lines[i])
+                   for k, line in enumerate(lines) if line.startswith("deal ")]
+    for i in first_plays:
+        lines[i] = lines[i].split(" play ")[0] + " play ??"
+    report = check_text("\n".join(lines) + "\n")
+    assert report.clean, show(report)
+    notes = [d.message for d in report.diagnostics if d.code == "T021"]
+    assert len(notes) == len(first_plays)
+    read = [m for m in notes if "read as" in m]
+    assert 5 <= len(read) < len(notes)
+    assert all("too many unknown cards to read them all" in m for m in notes[len(read):]), notes

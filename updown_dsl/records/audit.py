@@ -69,6 +69,9 @@ class _Record(Visitor):
     """The plays an unknown card was read as (:meth:`_Cards.read_unknown_cards`)."""
     unread: str
     """Why the unknown cards of the deal could not be read (for the T021 note)."""
+    readings_left: int
+    """Readings of unknown cards the rest of the record may still try (a bound on the time
+    a record full of them takes)."""
 
     if TYPE_CHECKING:  # each part calls the others'
         def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
@@ -82,6 +85,7 @@ class _Record(Visitor):
         self.level = t.level
         self.names = t.players
         self.last_written: list[int | None] = [None] * game.players
+        self.readings_left = 5 * READINGS
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
@@ -326,12 +330,15 @@ class _Cards(_Record):
             elif e.kind == "trump" and e.actor is not None:
                 steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
         score = next((e.amounts for e in self.block if e.kind == "score"), ())
+        ways = perm(len(pool), len(unknown_steps))
+        limit = min(READINGS, self.readings_left)
         reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
-                               recorded_trump=trump), self.took, score)
+                               recorded_trump=trump), self.took, score, limit=limit)
+        self.readings_left -= min(ways, limit)
         if reading is None:
-            ways = perm(len(pool), len(unknown_steps))
-            self.unread = (f"; there are {ways} ways to read them, too many to try" if ways > READINGS
-                           else "; no reading of them fits the record")
+            self.unread = ("; no reading of them fits the record" if ways <= limit else
+                           f"; there are {ways} ways to read them, too many to try" if limit == READINGS else
+                           "; the record has too many unknown cards to read them all")
             return False
         self.hands = {s: list[Card | None](h) for s, h in enumerate(reading.hands)}
         self.inferred = dict(zip(unknown_steps, reading.plays))

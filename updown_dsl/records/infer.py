@@ -72,7 +72,7 @@ def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Seque
     exact = None
     if ways <= limit:
         order = permutations(pool, len(slots))
-    elif _last_trick_only(steps, len(hands)) and ways <= _ENUMERATED:
+    elif _last_trick_only(steps, len(hands)) and ways <= _ENUMERATED and len(slots) * len(pool) <= limit:
         # Every unknown card is in the last trick, each its player's last: it breaks no rule
         # itself, and the rules its holder broke earlier depend on it alone. So the rules a
         # reading breaks add up player by player, and readings tried in order of that sum
@@ -88,7 +88,7 @@ def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Seque
     best: Reading | None = None
     tried = 0
     for combo in order:
-        if exact is not None and best is not None and (exact[combo] > best.cost[0] or tried >= limit):
+        if exact is not None and (tried >= limit or (best is not None and exact[combo] > best.cost[0])):
             break
         tried += 1
         filled: list[list[Any]] = [list(cards) for cards in hands]
