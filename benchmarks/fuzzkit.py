@@ -58,7 +58,7 @@ def _on_alarm(signum: int, frame: object) -> None:
 # --------------------------------------------------------------------------- seed corpus
 
 
-def _games(count: int, seed: int) -> list[str]:
+def _games(count: int, seed: int, compact: bool = False) -> list[str]:
     from updown_dsl import Game, bundled_names, load_variant
     from updown_dsl.records.record import game_transcript
     from updown_dsl.records.transcript import format_transcript
@@ -76,8 +76,8 @@ def _games(count: int, seed: int) -> list[str]:
         while not g.is_over and not (stop and steps > limit):
             g.apply(rng.choice(g.legal_actions()))
             steps += 1
-        level = ("full", "plays", "sheet")[i % 3]
-        out.append(format_transcript(game_transcript(g, level=level)))
+        level = "sheet" if compact else ("full", "plays", "sheet")[i % 3]
+        out.append(format_transcript(game_transcript(g, level=level, compact=compact)))
     return out
 
 
@@ -92,6 +92,7 @@ def seed_corpus(target: str, seed: int = 1) -> list[bytes]:
         if t is not None:
             out.append(json.dumps(transcript_to_json(t)).encode("utf-8"))
         out.append(("\n".join(texts[:3])).encode("utf-8"))  # an archive
+        out += [text.encode("utf-8") for text in _games(4, seed + 1, compact=True)]  # score sheets, a row a deal
         return out
     if target == "loader":
         from updown_dsl.lang.loader import variants_dir
@@ -111,7 +112,7 @@ _TOKENS = [b"0", b"-1", b"99999999999999999999", b"1e9", b"/", b"(", b")", b"?",
            b"penalty", b"replay", b"score", b"total", b"option:", b"variant:", b"players:", b"level:",
            b"extends:", b"&a", b"*a", b"<<: *a", b"!!python/object", b"[", b"]", b"{", b"}", b"~",
            b"0 / 0", b"cards / (players - players)", b"max(", b"min(", b"if", b"==", b"not", b"and",
-           b"yes", b"no", b"-", b"- ", b"\"", b"'", b"#"]
+           b"yes", b"no", b"-", b"- ", b"\"", b"'", b"#", b"|", b" | "]
 
 
 def _deep(kind: str, depth: int) -> bytes:

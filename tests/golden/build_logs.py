@@ -33,8 +33,10 @@ from updown_dsl import Game, load_variant  # noqa: E402
 from updown_dsl.actions import Bid, Play  # noqa: E402
 from updown_dsl.cards import Card, parse_cards  # noqa: E402
 from updown_dsl.engine import Phase  # noqa: E402
+from updown_dsl.records.compact import compact_events  # noqa: E402
 from updown_dsl.records.record import game_transcript  # noqa: E402
-from updown_dsl.records.transcript import Event, Transcript, format_transcript, transcript_to_json  # noqa: E402
+from updown_dsl.records.transcript import (Event, Transcript, format_transcript, parse_transcript,  # noqa: E402
+                                           transcript_to_json)
 
 EXAMPLES = ROOT / "docs" / "examples"
 GOLDEN = ROOT / "tests" / "golden"
@@ -410,11 +412,24 @@ def log_of(variant: str, level: str, players: int = 4, seed: int = 1) -> Log:
     return Log(record_lines(game(variant, players, seed), variant, level))
 
 
+def compact_of(log: Log) -> Log:
+    """A score sheet one row per deal, as ``updown convert --compact`` writes it."""
+    t, _ = parse_transcript(log.text())
+    assert t is not None
+    events = tuple(compact_events(t.events, len(t.players)))
+    return Log(format_transcript(Transcript(t.headers, t.players, events)).splitlines())
+
+
 # -- docs/examples: one clean game per main variant and level
 for _v in MAIN_VARIANTS:
     for _lvl in LEVELS:
         CASES.append(Case(EXAMPLES / f"{_v}-{_lvl}.log",
                           functools.partial(log_of, _v, _lvl, 4, MAIN_VARIANTS.index(_v) + 1)))
+
+
+# the odessa sheet above, one row per deal
+CASES.append(Case(EXAMPLES / "odessa-sheet-compact.log",
+                  lambda: compact_of(log_of("odessa", "sheet", 4, MAIN_VARIANTS.index("odessa") + 1))))
 
 
 @case(EXAMPLES / "odessa-revoke-penalty.log")
@@ -529,6 +544,25 @@ def _ex_bad_score() -> Log:
     log.amount(i, "Vera", 10)
     log.lines[i] += "  # Vera's score is 10 too high; the total is right"
     log.error(i, "R050")
+    return log
+
+
+@case(EXAMPLES / "invalid-compact-score.log")
+def _ex_bad_compact_score() -> Log:
+    # invalid-score.log's mistake on the compact sheet of the same game
+    return bad_compact_score(compact_of(log_of("up-and-down", "sheet", 4, 1)))
+
+
+def bad_compact_score(log: Log) -> Log:
+    i = log.find(6, lambda s: s.startswith("deal "))
+    head, *cells = log.lines[i].split(" | ")
+    seat = log.players.index("Vera")
+    items = cells[seat].split()
+    items[2] = str(int(items[2]) + 10)
+    cells[seat] = " ".join(items)
+    log.lines[i] = " | ".join([head, *cells]) + "  # Vera's score is 10 too high; the total is right"
+    # R050 is at Vera's score, in her cell (Event.cells)
+    log.error(i, "R050", col=len(" | ".join([head, *cells[:seat], " ".join(items[:2])])) + 2)
     return log
 
 

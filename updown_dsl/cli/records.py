@@ -211,6 +211,10 @@ def convert_cmd(
     embed_rules: Annotated[bool, typer.Option(
         "--embed-rules", help="Write each game's rules themselves in it (a rules-text line), so the "
         "record can be checked without its variant file.")] = False,
+    compact: Annotated[Optional[bool], typer.Option(
+        "--compact/--long", help="--compact: write the score sheet one row per deal (a full or plays "
+        "record is checked, and the sheet of the game it replays is written); --long: write each row "
+        "as the lines it stands for. Default: as the record is written.")] = None,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
@@ -218,7 +222,9 @@ def convert_cmd(
     The log is written in canonical form; a file of several games gives a JSON list.
     Only the record is read: rules are not checked (use `updown check`). A record the
     reader cannot read in full is not converted (exit 3); with --embed-rules, neither is one
-    whose variant cannot be loaded.
+    whose variant cannot be loaded. --compact writes a score sheet as one row per deal; a
+    full or plays record is checked first, and one that breaks a rule is not converted
+    (exit 1).
     """
     import json
 
@@ -241,6 +247,8 @@ def convert_cmd(
         _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
         raise typer.Exit(EXIT_INPUT)
     games = [t for t, _ in records if t is not None]
+    if compact is not None:
+        games = [_laid_out(t, compact, _folders(variant_path), inputs) for t in games]
     if embed_rules:
         games = [_with_rules(t, _folders(variant_path), inputs) for t in games]
     form = to.lower() if to is not None else ("log" if _input_is_json(inputs, file) else "json")
@@ -255,6 +263,41 @@ def convert_cmd(
     _write_new(output, text, force)
     _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",
                          soft_wrap=True, markup=False, highlight=False)
+
+
+def _laid_out(t: Any, compact: bool, folders: list[str], inputs: _Inputs) -> Any:
+    """``t`` with its score sheet one row per deal (``compact``) or one line per event.
+
+    A sheet is rewritten line for line (comments kept, rules not checked). A full or plays
+    record is checked, and the score sheet of the game it replays is written under its own
+    header lines (``level: sheet``); one that breaks a rule exits 1, one whose rules cannot
+    be loaded exits 3.
+    """
+    from ..records.compact import compact_events, long_events
+    from ..records.model import Header, Transcript
+
+    if not compact:
+        return Transcript(t.headers, t.players, tuple(long_events(t.events)), t.path)
+    if t.level == "sheet":
+        return Transcript(t.headers, t.players, tuple(compact_events(t.events, len(t.players))), t.path)
+    from ..records.checker import check_transcript
+    from ..records.record import game_transcript
+    from .report import sort_diagnostics
+
+    report = check_transcript(t, variant_path=folders)
+    name = inputs.name(t.path or STDIN)
+    if not report.readable or report.errors or report.game is None:
+        _print_rendered(inputs.render(sort_diagnostics(
+            [d for d in report.diagnostics if report.errors or not report.readable])), stderr=True)
+        if not report.readable or report.game is None:
+            _error(f"{name} is not converted: its rules cannot be loaded to write its score sheet")
+            raise typer.Exit(EXIT_INPUT)
+        _error(f"{name} is not converted: it breaks the rules ({_plural(len(report.errors), 'error')}), and "
+               "--compact writes the score sheet of the game the checker replays")
+        raise typer.Exit(EXIT_PROBLEMS)
+    sheet = game_transcript(report.game, t.players, level="sheet", compact=True)
+    headers = tuple(Header(h.key, "sheet", h.line, h.comment) if h.key == "level" else h for h in t.headers)
+    return Transcript(headers, t.players, sheet.events, t.path)
 
 
 def _with_rules(t: Any, folders: list[str], inputs: _Inputs) -> Any:

@@ -1,6 +1,13 @@
-"""The lossless JSON form of a transcript, which keeps every line's number."""
+"""The lossless JSON form of a transcript, which keeps every line's number.
+
+Each event is one entry; the events of a compact score-sheet row share the row's line and
+say ``"row": true`` (see :mod:`~updown_dsl.records.compact`), so the text written back
+from the JSON form has the same rows.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..diagnostics import Diagnostic
 from .model import UNKNOWN, Event, Header, Transcript
@@ -42,10 +49,12 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
             out["amounts"] = {p: a for p, a in zip(t.players, e.amounts) if a is not None}
         if e.code is not None:
             out["code"] = e.code
-        if e.kind in ("comment", "raw"):
+        if e.kind in ("comment", "raw") or e.text:
             out["text"] = e.text
         if e.comment is not None:
             out["comment"] = e.comment
+        if e.row:
+            out["row"] = True
         return out
 
     return {
@@ -67,25 +76,48 @@ def transcript_from_json(data: object, path: str | None = None) -> tuple[Transcr
         return None, [Diagnostic("T001", "not an updown transcript in JSON form", path=path, line=1, col=1)]
     try:
         players = tuple(str(p) for p in data.get("players", []))
+        headers = data.get("headers", [])
         entries = [
             (h.get("line"), format_header(Header(str(h["key"]), str(h["value"]), 0,
                                                  None if h.get("comment") is None else str(h["comment"]))))
-            for h in data.get("headers", [])
+            for h in headers
         ]
-        entries += [(e.get("line"), _json_line(e, players)) for e in data.get("events", [])]
+        rows: set[int] = set()
+        as_written = None  # the line of a row written as it was (its deal's text): its events are in it
+        for e in data.get("events", []):
+            row = e.get("row") is True
+            if row and e.get("kind") != "deal" and as_written is not None and e.get("line") == as_written:
+                continue
+            as_written = e.get("line") if row and e.get("kind") == "deal" and e.get("text") else None
+            if row:
+                rows.add(len(entries))
+            entries.append((e.get("line"), _json_line(e, players)))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         return None, [Diagnostic("T001", f"a JSON transcript entry is malformed: {exc}", path=path,
                                  line=1, col=1)]
     lines: list[str] = []
-    for line_no, text in entries:
+    where: dict[int, int] = {}  # line of the text read -> the entry's own line, where they differ
+    row_lines: set[int] = set()
+    for k, (line_no, text) in enumerate(entries):
         if "\n" in text or "\r" in text:
             return None, [Diagnostic("T001", "a JSON transcript entry holds a line break", path=path,
                                      line=1, col=1)]
         # Keep each entry on the line it came from, so diagnostics point at the same lines.
-        if isinstance(line_no, int) and not isinstance(line_no, bool) and len(lines) + 1 < line_no <= 10**6:
+        valid = isinstance(line_no, int) and not isinstance(line_no, bool) and 0 < line_no <= 10**6
+        if valid and len(lines) + 1 < line_no:
             lines.extend([""] * (line_no - 1 - len(lines)))
         lines.append(text)
-    return parse_transcript("\n".join(lines) + "\n", path)
+        if valid and line_no != len(lines):
+            where[len(lines)] = line_no  # the events of a row share its line: each has one here
+        if k in rows:
+            row_lines.add(len(lines))
+    t, diags = parse_transcript("\n".join(lines) + "\n", path)
+    if t is None or not (where or row_lines):
+        return t, diags
+    events = tuple(e._replace(line=where.get(e.line, e.line), row=e.line in row_lines and e.kind != "raw")
+                   for e in t.events)
+    diags = [d if d.line not in where else replace(d, line=where[d.line]) for d in diags]
+    return Transcript(t.headers, t.players, events, t.path), diags
 
 
 def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
@@ -99,7 +131,9 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         if "comment" in e:
             line += f"  # {e['comment']}" if e["comment"] else "  #"
         return line
-    if kind == "deal":
+    if kind == "deal" and e.get("text"):
+        line = str(e["text"])
+    elif kind == "deal":
         line = f"deal {e['number']}"
         if "cards_each" in e:
             line += f" cards {e['cards_each']}"

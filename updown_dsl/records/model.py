@@ -17,6 +17,8 @@ HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", 
                "writer", "rules", "rules-text")
 LEVELS = ("full", "plays", "sheet")
 UNKNOWN = "??"
+#: A whole number as the reader takes it: an optional sign and at most 12 digits.
+NUMBER = re.compile(r"[+-]?\d{1,12}")
 
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
 ACTOR_EVENTS = ("bid", "play", "trump", "took")
@@ -39,7 +41,8 @@ class Event(NamedTuple):
 
     ``kind`` is one of ``deal hand cut turned trump bid play took score total penalty
     replay settlement comment raw`` (``raw``: a line that could not be read, kept as
-    written in ``text``). Which fields are set depends on the kind.
+    written in ``text``). Which fields are set depends on the kind. The events of a compact
+    row all have the row's line; ``col`` and ``arg_col`` are those of their own cell.
     """
 
     kind: str
@@ -63,11 +66,20 @@ class Event(NamedTuple):
     code: str | None = None
     """``penalty``: the rule broken (e.g. ``R010``)."""
     text: str = ""
-    """``comment``: the text after ``#``."""
+    """``comment``: the text after ``#``; ``raw``: the line; ``deal`` of a compact row the
+    reader could not read in full: the row as written (the writer writes it back so)."""
     comment: str | None = None
     """A ``# comment`` at the end of the line."""
     arg_col: int = 0
     """Column of the line's first argument (the card of a ``play``, the number of a ``bid``)."""
+    cells: tuple[int, ...] = ()
+    """``score``, ``total``, ``settlement`` read from text: the 1-based column of each seat's
+    number (0 where the seat is not written), so a diagnostic about one player's number can
+    point at it. Empty for an event not read from text (e.g. made by ``game_transcript``)."""
+    row: bool = False
+    """The event is part of a compact score-sheet row (``deal … | cell | cell …``, see
+    :mod:`updown_dsl.records.compact`): read from one, or to be written in one. The writer
+    writes a ``deal`` event with ``row`` set and the row events after it as one line."""
 
     def replace(self, **changes: object) -> Event:
         """This event with some fields changed."""

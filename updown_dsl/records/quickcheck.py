@@ -10,7 +10,9 @@ full. So a report is the same whichever path made it: the quick path only vouche
 game the full walk finds clean, by the same engine calls in the same order (the cards of
 a plain deal go in at once through ``Game._play_cards``, which plays them exactly as
 ``apply`` would). ``tests/test_quickcheck.py`` holds it to that on clean and corrupted
-records of every bundled variant at every level.
+records of every bundled variant at every level. A compact score-sheet row
+(:mod:`~updown_dsl.records.compact`) is left to the full walk: the quick path reads the
+long form only.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | 
         reader.line(lines[k], first + k)
         k += 1
     events = reader.events
-    if len(events) != 1 or events[0].kind != "deal" or events[0].size is None or events[0].actor is None:
+    if len(events) != 1 or events[0].kind != "deal" or events[0].size is None or events[0].actor is None \
+            or events[0].row:  # (a row: the full walk)
         return None
     diags = list(reader.diags)
     if any(d.severity is Severity.ERROR for d in diags):
@@ -214,7 +217,7 @@ class _Quick:
                 raise _GiveUp  # a bid or a named trump after the first card
             block.actions.append(cached)
             return None
-        if first == "deal":
+        if first == "deal":  # (a compact row has more words: the full walk reads it)
             if len(words) != 6 or words[2] != "cards" or words[4] != "dealer" or words[5] not in self.seats:
                 raise _GiveUp
             return _Deal(_number(words[1]), _number(words[3]), self.seats[words[5]])

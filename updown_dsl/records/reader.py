@@ -12,7 +12,9 @@ from typing import Any, Iterable
 from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
-from .model import ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, UNKNOWN, Event, Header, Transcript, seat_of
+from .compact import RowError, read_cells, row_events
+from .model import (ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, NUMBER, UNKNOWN, Event, Header, Transcript,
+                    seat_of)
 
 # ---------------------------------------------------------------------------- reading
 #
@@ -58,10 +60,11 @@ class _Reader:
         self.in_body = False
         self._seats: dict[str, int] = {}
         self._seats_lower: dict[str, int] = {}
+        self._body = ""  # the line being read, without its comment
 
     def err(self, code: str, msg: str, line: int, col: int = 1, hint: str | None = None,
-            severity: Severity = Severity.ERROR) -> None:
-        self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, hint=hint))
+            severity: Severity = Severity.ERROR, end_col: int | None = None) -> None:
+        self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, end_col, hint))
 
     def read(self, text: str) -> None:
         # Line ends are "\n", "\r\n" and "\r": form feeds and the like are text.
@@ -103,10 +106,16 @@ class _Reader:
         reader = _FIRST_WORD.get(first, _UNSEEN)
         if reader is _UNSEEN:
             reader = _first_word(first)
-        if reader is _Reader.deal and not self.players:
-            self.err("T006", "the header must name the players before the first deal", number, col,
-                     hint="add a line such as 'players: Anna Boris Vera Gleb'")
+        if reader is _Reader.deal:
+            if not self.players:
+                self.err("T006", "the header must name the players before the first deal", number, col,
+                         hint="add a line such as 'players: Anna Boris Vera Gleb'")
+            if "|" in body:
+                self.in_body = True
+                self.row(body, number, col, comment)
+                return
         self.in_body = True
+        self._body = body
         # The column of the first argument (the card of a play, the number of a bid).
         verb = _VERB.get(words[1]) or _VERB.get(words[1].lower()) if len(words) > 1 else None
         if verb is not None and len(words) > 2:
@@ -132,6 +141,34 @@ class _Reader:
             self.events.append(Event("raw", number, col, text=stripped, comment=comment))
             return
         self.events.append(event)
+
+    def row(self, body: str, number: int, col: int, comment: str | None) -> None:
+        """A compact score-sheet row, ``deal … [trump SUIT] | cell | …``: the events of its deal
+        (:mod:`~updown_dsl.records.compact`), each in the column of its own cell."""
+        bar = body.find("|")
+        words = body[:bar].split()
+        at = [c + 1 for c in _word_offsets(body, words)]
+        k = next((j for j in range(2, len(words)) if words[j].lower() == "trump"), len(words))
+        try:
+            deal = self.deal(words[:k], number, col, comment, at[1] if k > 1 else col)
+        except _Bad as bad:  # no deal: the line is kept as written, as a deal line would be
+            self.err(bad.code, bad.message, number, at[bad.index] if bad.index >= 0 else col,
+                     bad.hint or _ROW_HINT)
+            self.events.append(Event("raw", number, col, text=body.strip(), comment=comment))
+            return
+        trump = problem = None
+        if k < len(words):
+            try:
+                trump = self.trump(words[k:], number, at[k], None, at[-1])
+            except _Bad as bad:
+                problem = RowError(bad.code, bad.message, at[k + max(bad.index, 0)], hint=bad.hint or _ROW_HINT)
+        cells, bad_cell = read_cells(body, bar, self.players)
+        events = row_events(deal, trump, cells)
+        problem = problem or bad_cell
+        if problem is not None:  # what could be read stands; the row is written back as written
+            self.err(problem.code, problem.message, number, problem.col, problem.hint, end_col=problem.end_col)
+            events[0] = events[0]._replace(text=body.strip())
+        self.events += events
 
     def header(self, text: str, number: int, comment: str | None) -> None:
         key, value = text.split(":", 1)
@@ -194,7 +231,7 @@ class _Reader:
                 dealer = self.seat(words, k + 1)
             k += 2
         return _new_event(Event, ("deal", number, col, dealer, n, size, (), None, None, False, (), None,
-                                  "", comment, arg))
+                                  "", comment, arg, (), False))
 
     def hand(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         kind = words[0].lower()
@@ -205,13 +242,13 @@ class _Reader:
         if kind == "cut" and len(cards) != 1:
             raise _Bad("T002", "'cut' takes a player and one card", 0)
         return _new_event(Event, (kind, number, col, seat, None, None, cards, None, None, False, (), None,
-                                  "", comment, arg))
+                                  "", comment, arg, (), False))
 
     def turned(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) != 2:
             raise _Bad("T002", "'turned' takes one card", 0)
         return _new_event(Event, ("turned", number, col, None, None, None, (_card(words, 1),), None, None,
-                                  False, (), None, "", comment, arg))
+                                  False, (), None, "", comment, arg, (), False))
 
     def trump(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
               seat: int | None = None, at: int = 0) -> Event:
@@ -232,11 +269,20 @@ class _Reader:
             raise _Bad("T002", f"'{words[0]}' takes pairs of player and number", 0,
                        hint=f"e.g. '{words[0]} Anna 15 Boris -10'")
         out: list[int | None] = [None] * len(self.players)
+        cells = [0] * len(self.players)  # the column of each seat's number
+        at = col + len(words[0]) + 1  # the column of words[k], as long as one blank parts the words
         for k in range(1, len(words), 2):
             value = _int(words, k + 1)  # (the number is read before the name, as written)
-            out[self.seat(words, k)] = value
+            seat = self.seat(words, k)
+            out[seat] = value
+            cells[seat] = at = at + len(words[k]) + 1
+            at += len(words[k + 1]) + 1
+        if at != len(self._body) + 2:  # more blanks somewhere: where the numbers are
+            offsets = _word_offsets(self._body, words)
+            for k in range(1, len(words), 2):
+                cells[self.seat(words, k)] = offsets[k + 1] + 1
         return _new_event(Event, (kind, number, col, None, None, None, (), None, None, False, tuple(out),
-                                  None, "", comment, arg))
+                                  None, "", comment, arg, tuple(cells), False))
 
     def penalty(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) not in (3, 4):
@@ -261,13 +307,13 @@ class _Reader:
             if len(words) < 3:
                 raise _Bad("T002", "'play' needs a card", 1)
             return _new_event(Event, ("play", number, col, seat, None, None, (), _play(words, 2), None,
-                                      False, (), None, "", comment, arg))
+                                      False, (), None, "", comment, arg, (), False))
         if verb == "trump":
             return self.trump(words, number, col, comment, arg, seat, 1)
         if len(words) != 3:
             raise _Bad("T002", f"'{verb}' takes one number", 1)
         return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),
-                                  None, "", comment, arg))
+                                  None, "", comment, arg, (), False))
 
 
 _KEYWORD_READERS = {
@@ -301,10 +347,11 @@ def _seat_tables(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, in
     return exact, lower
 
 
+_ROW_HINT = "a row is 'deal N cards K dealer NAME trump SUIT' and a cell per player: '| bid took score total'"
 _HEADER_LINE = re.compile(r"[A-Za-z_][\w-]*\s*:")
-_NAME = re.compile(r"[^\s#:]+")
+_NAME = re.compile(r"[^\s#:|]+")
 _CODE = re.compile(r"[A-Z]\d{3}")
-_INT = re.compile(r"[+-]?\d{1,12}")
+_INT = NUMBER
 #: Words that begin a body line: a player may not be called by one of them.
 RESERVED_NAMES = frozenset(KEYWORD_EVENTS) | {"option", "variant", "players"}
 

@@ -2,7 +2,7 @@
 
 ``full`` keeps the hands, ``plays`` keeps the bids and the cards as they fell,
 ``sheet`` keeps bids, tricks taken and points: what a person at the table can
-write down.
+write down, in the long form or one row per deal (``compact``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..actions import Play
 from ..engine import Game, seat_by_rule, trump_rule_for
 from ..engine.scoring import DealResult
 from ..lang.variant import rules_hash, rules_text
+from .compact import compact_events
 from .model import LEVELS, Event, Header, Transcript
 from .reader import _NAME, RESERVED_NAMES
 
@@ -84,7 +85,7 @@ def check_names(names: Sequence[str]) -> None:
     for name in names:
         if not _NAME.fullmatch(name) or name.lower() in RESERVED_NAMES:
             raise ValueError(f"{name!r} cannot be a player's name in a transcript "
-                             "(one word, no '#' or ':', not a keyword such as 'deal')")
+                             "(one word, no '#', ':' or '|', not a keyword such as 'deal')")
         if name.lower() in seen:
             raise ValueError(f"two players are called {name!r}")
         seen.add(name.lower())
@@ -98,16 +99,23 @@ def game_transcript(
     variant: str | None = None,
     extra: Sequence[tuple[str, str]] = (),
     embed_rules: bool = False,
+    compact: bool = False,
 ) -> Transcript:
     """The transcript of ``game`` so far (finished deals and the deal in progress).
 
     ``embed_rules`` writes the resolved rules in a ``rules-text`` header line: the record is
     then checked by those rules wherever it goes, with or without the variant file.
+    ``compact`` (level ``sheet`` only) writes each deal as one score-sheet row
+    (:mod:`~updown_dsl.records.compact`); the lines a row does not hold (a penalty, a
+    replay, a cut) follow it.
 
-    :raises ValueError: for an unknown level or a wrong number of names.
+    :raises ValueError: for an unknown level, a wrong number of names, or ``compact`` at
+        another level than ``sheet``.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if compact and level != "sheet":
+        raise ValueError(f"a compact record is a score sheet: level must be 'sheet', not {level!r}")
     names = tuple(names) if names is not None else default_names(game.players)
     if len(names) != game.players:
         raise ValueError(f"{len(names)} names for {game.players} players")
@@ -116,6 +124,8 @@ def game_transcript(
     events = list(game_events(game, level))
     if game.is_over:
         events.append(Event("settlement", amounts=tuple(game.settlement())))
+    if compact:
+        events = compact_events(events, game.players)
     return Transcript(tuple(headers), names, tuple(events))
 
 

@@ -16,6 +16,10 @@ per line, the actor written out (see ``docs/transcript-format.md``)::
     Anna play AS
     score Anna 5 Boris -10 Vera 10 Gleb 5
 
+A score sheet may also be written one row per deal
+(``deal 3 cards 3 dealer Vera trump H | 1 1 11 12 | …``, :mod:`~updown_dsl.records.compact`);
+a row is read as the lines it stands for.
+
 :func:`parse_transcript` never raises: it returns the record it could read and
 diagnostics (codes ``T…``). :func:`format_transcript` writes the canonical text;
 canonical text read and written back is byte-identical.

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from .compact import cells_text, take_row
 from .model import UNKNOWN, Event, Header, Transcript
+
 
 def _amounts_text(players: tuple[str, ...], amounts: Iterable[int | None]) -> str:
     return "".join(f" {p} {a}" for p, a in zip(players, amounts) if a is not None)
@@ -36,7 +38,7 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
         c = event.cards[0] if event.cards else None
         line = f"turned {UNKNOWN if c is None else c}"
     elif k == "trump":
-        suit = "none" if event.no_trump or event.suit is None else event.suit.value
+        suit = _suit_text(event)
         line = f"{who} trump {suit}" if event.actor is not None else f"trump {suit}"
     elif k in ("bid", "took"):
         line = f"{who} {k} {event.number}"
@@ -55,6 +57,29 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
     return line
 
 
+def _suit_text(event: Event) -> str:
+    return "none" if event.no_trump or event.suit is None else event.suit.value
+
+
+def _comment_text(comment: str | None) -> str:
+    if comment is None:
+        return ""
+    return f"  # {comment}" if comment else "  #"
+
+
+def format_row(events: tuple[Event, ...], start: int, players: tuple[str, ...]) -> tuple[str, int]:
+    """The compact row that starts at the ``deal`` event ``events[start]`` (one with ``row``
+    set), and the index of the first event after it."""
+    deal = events[start]
+    trump, cells, end = take_row(events, start, len(players))
+    if deal.text:  # a row the reader could not read in full: as written
+        return deal.text + _comment_text(deal.comment), end
+    line = format_event(deal._replace(comment=None), players)
+    if trump is not None:
+        line += f" trump {_suit_text(trump)}"
+    return line + cells_text(cells) + _comment_text(deal.comment), end
+
+
 def format_header(h: Header) -> str:
     """One header line in canonical form."""
     if h.key == "#":
@@ -69,13 +94,28 @@ def format_transcript(t: Transcript) -> str:
     """The canonical text of a transcript (ends with a newline).
 
     Header lines keep their order; a transcript made by :func:`new_transcript`
-    has them in the order of ``HEADER_KEYS``.
+    has them in the order of ``HEADER_KEYS``. A deal whose events are marked ``row`` is
+    written as one compact score-sheet row (:mod:`~updown_dsl.records.compact`).
     """
     lines = [format_header(h) for h in t.headers]
-    for e in t.events:
-        if e.kind == "deal" or (e.kind == "settlement" and lines and lines[-1] != ""):
+    events, players = t.events, t.players
+    i = 0
+    rows = False  # the last deal was written as a row: the next row follows it without a blank line
+    while i < len(events):
+        e = events[i]
+        if e.kind == "deal":
+            row = e.row and bool(players)
+            if not (row and rows):
+                lines.append("")
+            rows = row
+            if row:
+                line, i = format_row(events, i, players)
+                lines.append(line)
+                continue
+        elif e.kind == "settlement" and lines and lines[-1] != "":
             lines.append("")
-        lines.append(format_event(e, t.players))
+        lines.append(format_event(e, players))
+        i += 1
     return "\n".join(lines) + "\n"
 
 
