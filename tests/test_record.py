@@ -458,3 +458,24 @@ def test_unusual_but_valid_names_round_trip(names: tuple[str, ...]) -> None:
         assert format_transcript(back) == text
         original = game_transcript(game, names, level=level, variant="odessa")
         assert [e.actor for e in back.events] == [e.actor for e in original.events]
+
+
+def test_a_deal_a_penalty_stopped_is_written_as_it_went_at_every_level():
+    # docs/examples/odessa-revoke-abandoned.log: Boris's revoke stops deal 3, scored as the
+    # table decided. The game the checker replays, written again, says the same.
+    from pathlib import Path
+
+    from updown_dsl.records.checker import check_file, check_text
+    from updown_dsl.records.transcript import format_transcript
+
+    report = check_file(Path(__file__).parent.parent / "docs/examples/odessa-revoke-abandoned.log")
+    assert report.clean and report.game is not None
+    for level in ("full", "plays", "sheet"):
+        text = format_transcript(game_transcript(report.game, report.transcript.players, level=level,
+                                                 variant="odessa", embed_rules=True))
+        deal3 = text[text.index("deal 3 "):text.index("deal 4 ")]
+        assert "penalty Boris -50 R010\nscore Anna 10 Boris 0 Vera 5\ntotal Anna -20 Boris -30 Vera 5\n" in deal3
+        assert ("Anna play AS\nBoris play QD\n" in deal3) == (level != "sheet")
+        assert " took " not in deal3 and "replay" not in deal3
+        again = check_text(text)
+        assert again.clean and again.game is not None and again.game.totals == report.game.totals, level

@@ -204,7 +204,7 @@ def convert_cmd(
                                         help="A game record (log or JSON form; '-' reads standard input).")],
     to: Annotated[Optional[str], typer.Option(
         "--to", "-t", metavar="json|log",
-        help="Output form (default: the other one).")] = None,
+        help="Output form (default: the other one; the log with --compact or --long).")] = None,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite OUT if it exists.")] = False,
@@ -251,7 +251,9 @@ def convert_cmd(
         games = [_laid_out(t, compact, _folders(variant_path), inputs) for t in games]
     if embed_rules:
         games = [_with_rules(t, _folders(variant_path), inputs) for t in games]
-    form = to.lower() if to is not None else ("log" if _input_is_json(inputs, file) else "json")
+    # --compact and --long lay out the text: without --to they write it
+    form = to.lower() if to is not None else (
+        "log" if compact is not None or _input_is_json(inputs, file) else "json")
     if form == "json":
         data = [transcript_to_json(t) for t in games]
         text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"

@@ -227,12 +227,17 @@ def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], penaltie
                  level: str, totals: list[int]) -> Iterator[Event]:
     bids = [s.bid for s in r.seats]
     yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
+    # A deal a penalty stopped (``then: abandon``): the cards as far as they went, the
+    # penalty, and the scores the table decided.
+    stopped = r.event == "abandoned" and bool(penalties)
     if level == "sheet":
         yield from (_penalty_event(p) for p in penalties)
         for s, seat in enumerate(r.seats):
-            yield Event("took", actor=s, number=seat.taken)
+            if not stopped:
+                yield Event("took", actor=s, number=seat.taken)
     else:
-        plays = [(tp.seat, tp.play) for t in r.tricks for tp in t.plays]  # type: ignore[attr-defined]
+        plays = (list(penalties[-1].played[:-1]) if stopped else  # type: ignore[arg-type]
+                 [(tp.seat, tp.play) for t in r.tricks for tp in t.plays])  # type: ignore[attr-defined]
         yield from _plays_with_penalties(plays, penalties)
     yield Event("score", amounts=tuple(s.points + s.bonus for s in r.seats))
     yield Event("total", amounts=tuple(totals))
