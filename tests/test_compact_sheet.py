@@ -184,6 +184,9 @@ def test_a_bad_cell_loses_only_its_number() -> None:
     rows = (EXAMPLES / "odessa-sheet-compact.log").read_text(encoding="utf-8").splitlines()
     rows[9] = rows[9].replace("| 1 0 -10 -15 |", "| 1 0 x -15 |")
     assert [(d.code, d.line) for d in check_text("\n".join(rows) + "\n").diagnostics] == [("T004", 10)]
+    # a tricks-taken number the reader cannot read is that mistake, not a missing one (R053)
+    rows[9] = rows[9].replace("| 1 0 x -15 |", "| 1 ? -10 -15 |")
+    assert [(d.code, d.line) for d in check_text("\n".join(rows) + "\n").diagnostics] == [("T004", 10)]
 
 
 def test_the_carets_of_bad_cells_cover_the_word() -> None:

@@ -86,6 +86,8 @@ class _Record(Visitor):
         self.names = t.players
         self.last_written: list[int | None] = [None] * game.players
         self.readings_left = 5 * READINGS
+        # Lines the reader could not read in full (their numbers are missing, not wrong).
+        self.unreadable = {d.line for d in diags if d.severity is Severity.ERROR and d.code.startswith("T")}
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
@@ -412,6 +414,8 @@ class _Scores(_Record):
                     raise _Skip  # unknown cards and no tricks written: nothing to score here
                 if self.is_last and at is self.block[-1] and at.kind == "took":
                     raise _Skip  # the record stops while the tricks are written down
+                if any(e.kind == "raw" or e.line in self.unreadable for e in self.block):
+                    raise _Skip  # a number the reader could not read (reported): not a second mistake
                 self.report("R053", f"tricks taken are not written for every player in deal "
                             f"{g.deal.number}", at)
                 raise _Stop
