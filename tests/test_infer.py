@@ -334,11 +334,11 @@ def test_a_record_full_of_unknown_cards_reads_only_so_many(monkeypatch):
     import random as _random
 
     from updown_dsl import load_variant
-    from updown_dsl.records import audit
+    from updown_dsl.records import infer
     from updown_dsl.records.record import game_transcript
     from updown_dsl.records.transcript import format_transcript
 
-    monkeypatch.setattr(audit, "READINGS", 60)
+    monkeypatch.setattr(infer, "READINGS", 60)
     game = Game(load_variant("up-and-down"), 3, seed=4)
     rng = _random.Random(4)
     while not game.is_over:

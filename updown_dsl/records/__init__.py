@@ -7,8 +7,8 @@ text, ``jsonform`` the lossless JSON, and ``transcript`` gathers them as one pub
 ``record`` writes a game played by the engine at any level. ``walk`` is the walk over a
 record with a visitor; ``checker`` the audit (a visitor that replays every line through the
 engine, with ``audit`` checking the deal's cards and the written numbers, ``penalty`` an
-illegal card and the penalty taken for it, ``infer`` reading the cards nobody wrote down, and
-``report`` the result), and ``quickcheck`` its quick path for records in canonical form.
+illegal card and the penalty taken for it, ``unknown`` the cards nobody wrote down, read by
+``infer``, and ``report`` the result), and ``quickcheck`` its quick path for records in canonical form.
 
 May import: the cards, actions and diagnostics, the variant language and the engine.
 Nothing of the players or the command line.

@@ -25,6 +25,7 @@ from ..engine import IllegalAction, Phase
 from ..lang.formula import FormulaEvalError
 from .audit import _Cards, _Scores, _Stop
 from .penalty import _Penalties
+from .unknown import _Unknowns
 from .report import CheckReport, prepare_game, transcript_variant
 from .archive import GameLines, split_games
 from .model import Event, Transcript
@@ -134,13 +135,14 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = (), *,
                        game=game, transcript=t)
 
 
-class Audit(_Cards, _Scores, _Penalties):
+class Audit(_Cards, _Scores, _Penalties, _Unknowns):
     """The checker's visitor: each line of a record replayed through the engine.
 
     :func:`~updown_dsl.records.walk.walk` takes it through the record; the parts it is
     made of see to each deal's cards (:class:`~updown_dsl.records.audit._Cards`), to
-    the written numbers (:class:`~updown_dsl.records.audit._Scores`) and to illegal cards
-    and their penalties (:class:`~updown_dsl.records.penalty._Penalties`).
+    the written numbers (:class:`~updown_dsl.records.audit._Scores`), to illegal cards
+    and their penalties (:class:`~updown_dsl.records.penalty._Penalties`) and to the cards
+    a record leaves unknown (:class:`~updown_dsl.records.unknown._Unknowns`).
     """
 
     def stray(self, e: Event) -> None:

@@ -236,8 +236,9 @@ def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], penaltie
             if not stopped:
                 yield Event("took", actor=s, number=seat.taken)
     else:
-        plays = (list(penalties[-1].played[:-1]) if stopped else  # type: ignore[arg-type]
-                 [(tp.seat, tp.play) for t in r.tricks for tp in t.plays])  # type: ignore[attr-defined]
+        plays: list[tuple[int, Play]] = (
+            [(seat, play) for seat, play in penalties[-1].played[:-1]] if stopped else  # type: ignore[misc]
+            [(tp.seat, tp.play) for t in r.tricks for tp in t.plays])  # type: ignore[attr-defined]
         yield from _plays_with_penalties(plays, penalties)
     yield Event("score", amounts=tuple(s.points + s.bonus for s in r.seats))
     yield Event("total", amounts=tuple(totals))
