@@ -43,11 +43,29 @@ class Bidding(State):
         return self._lo, self._hi
 
     def forbidden_bid(self) -> int | None:
-        """The bid the hook forbids to the player about to bid, if any."""
-        if self.phase is not Phase.BID or self._bids_made != self.players - 1 or not self._hook:
+        """The bid the hook forbids to the player about to bid, if any (``bidding.total:
+        differ``; with ``over`` or ``under`` the legal bids say what is allowed)."""
+        if self.phase is not Phase.BID or self._bids_made != self.players - 1 or not self._hook \
+                or self._dp.total != "differ":
             return None
         rest = self._deal.cards - self._bid_sum
         return rest if self._lo <= rest <= self._hi else None
+
+    def _last_range(self) -> tuple[int, int, int | None]:
+        """The last bidder's bids under the deal's rule on the total: lowest, highest and the
+        one forbidden. A last bidder who cannot make the total over (under) may bid anything."""
+        rest = self._deal.cards - self._bid_sum
+        lo, hi = self._lo, self._hi
+        rule = self._dp.total
+        if rule == "over":
+            return (max(lo, rest + 1), hi, None) if max(lo, rest + 1) <= hi else (lo, hi, None)
+        if rule == "under":
+            return (lo, min(hi, rest - 1), None) if lo <= min(hi, rest - 1) else (lo, hi, None)
+        return lo, hi, rest if lo <= rest <= hi else None
+
+    def _last_bid_ok(self, tricks: int) -> bool:
+        lo, hi, forbidden = self._last_range()
+        return lo <= tricks <= hi and tricks != forbidden
 
     def _begin_bidding(self) -> None:
         if self._dp.bidding == "none":
@@ -95,12 +113,22 @@ class Bidding(State):
         lo, hi = self._lo, self._hi
         if not lo <= bid.tricks <= hi:
             return violation("R020", f"bid {bid.tricks} is out of range {lo}..{hi}")
-        if bid.tricks == self.forbidden_bid():
+        if self._hook and self._bids_made == self.players - 1 and not self._last_bid_ok(bid.tricks):
+            cards, total = self._deal.cards, self._bid_sum + bid.tricks
+            rule = self._dp.total
+            if rule == "differ":
+                return violation(
+                    "R021",
+                    f"the last bidder may not bid {bid.tricks}: the bids would total "
+                    f"{cards}, the number of cards",
+                    hint="bid any other number (the hook, «не сходимся»)",
+                )
+            lo, hi, _ = self._last_range()
             return violation(
                 "R021",
-                f"the last bidder may not bid {bid.tricks}: the bids would total "
-                f"{self._deal.cards}, the number of cards",
-                hint="bid any other number (the hook, «не сходимся»)",
+                f"the last bidder may not bid {bid.tricks}: the bids would total {total}, and they must "
+                f"total {'more' if rule == 'over' else 'less'} than the {cards} cards",
+                hint=f"bid {lo}" + (f" to {hi}" if hi > lo else ""),
             )
         return None
 

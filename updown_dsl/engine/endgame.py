@@ -75,12 +75,26 @@ class EndOfDeal(State):
                 and self._stop_loss_reached(stop):
             self._end("stop-loss reached («просчет»)")
             return
+        target = end.target
+        if target is not None and self._target_reached(target) and not (
+                end.tie_break == "extra_deals" and len(self.winners()) > 1):
+            self._end(f"a total reached {target}")
+            return
         self.deal_index += 1
         if self.deal_index >= len(self.deals):
-            self._end("schedule complete")
-            return
+            # Past the schedule: a game to a target goes round it again; a tie is broken
+            # by one more deal.
+            more = target is not None or (end.tie_break == "extra_deals" and len(self.winners()) > 1)
+            if not more or not self._plan.more_deals():
+                self._end("schedule complete" if not more else f"{end.max_deals} deals played")
+                return
         self.dealer = (self.dealer + 1) % self.players
         self._start_deal()
+
+    def _target_reached(self, target: int) -> bool:
+        if self.variant.end.target_exact:
+            return target in self.totals
+        return max(self.totals) >= target
 
     def _stop_loss_reached(self, stop: int) -> bool:
         if self.variant.end.stop_on == "total":
@@ -135,6 +149,21 @@ class EndOfDeal(State):
         return settle(self.variant, self.totals)
 
     def winners(self) -> list[int]:
-        """Seats with the highest total (several on a tie)."""
-        best = max(self.totals)
-        return [s for s, x in enumerate(self.totals) if x == best]
+        """Seats with the highest total (several on a tie): in a game to an exact target, those
+        who reached it; with ``end.tie_break: most_made``, those of them who made the most bids."""
+        end = self.variant.end
+        totals = self.totals
+        if end.target is not None and end.target_exact and end.target in totals:
+            best = end.target
+        else:
+            best = max(totals)
+        seats = [s for s, x in enumerate(totals) if x == best]
+        if end.tie_break == "most_made" and len(seats) > 1:
+            made = [0] * self.players
+            for r in self.results:
+                if r.event == "deal":
+                    for s, seat in enumerate(r.seats):
+                        made[s] += seat.bid is not None and seat.bid == seat.taken
+            most = max(made[s] for s in seats)
+            seats = [s for s in seats if made[s] == most]
+        return seats

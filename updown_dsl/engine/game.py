@@ -165,8 +165,7 @@ class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
         if phase is _BID:
             if not self._hook or self._bids_made != self.players - 1:
                 return self._dp.bids  # every bid of the range
-            rest = self._deal.cards - self._bid_sum
-            return bid_choices(self._lo, self._hi, rest if self._lo <= rest <= self._hi else None)
+            return bid_choices(*self._last_range())
         if phase is Phase.TRUMP:
             return self._legal_trumps()
         return ()
@@ -241,7 +240,7 @@ class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
             tricks = action.tricks
             made = self._bids_made
             if self._lo <= tricks <= self._hi and not (
-                    self._hook and made == self.players - 1 and tricks == self._deal.cards - self._bid_sum):
+                    self._hook and made == self.players - 1 and not self._last_bid_ok(tricks)):
                 if made + 1 < self.players:  # (the last bid moves on to the play: _apply_bid)
                     self._legal_mask = self._plays_cache = None
                     self._bids[self.to_act] = tricks

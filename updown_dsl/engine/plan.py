@@ -27,7 +27,7 @@ _PER_SEAT = frozenset({"total", "is_dealer"})
 class DealPlan:
     """The constant rules of one deal of a schedule."""
 
-    __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "bidding", "trump_rules", "trump_rule",
+    __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "total", "bidding", "trump_rules", "trump_rule",
                  "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
@@ -37,13 +37,17 @@ class DealPlan:
         self.deal = deal
         self.cards = deal.cards
         self.kind = kind = variant.kinds[deal.kind]
-        self.env: dict[str, int] = deal_names(variant, deals, deal, plan.players, plan.table.size,
-                                              plan.set_sizes[deal.set])
+        self.env: dict[str, int] = deal_names(variant, plan.schedule, deal, plan.players, plan.table.size,
+                                              plan.set_sizes.get(deal.set, 1))
         b = variant.bidding
         self.lo = max(0, b.min_bid(self.env))
         self.hi = min(deal.cards, b.max_bid(self.env))
         hook = kind.hook if kind.hook is not None else b.hook
-        self.hook = bool(hook) and not (b.hook_exempt is not None and b.hook_exempt(self.env))
+        # Sealed bids are made at once: the last bidder cannot see what the others bid.
+        self.hook = bool(hook) and kind.bidding != "sealed" and not (
+            b.hook_exempt is not None and b.hook_exempt(self.env))
+        # What the last bidder must see the bids total (a kind's `hook: true` is the hook itself).
+        self.total = (b.total if b.total != "any" else "differ") if self.hook else "any"
         self.bids = bid_choices(self.lo, self.hi, None)  # all but a hooked last bidder may bid these
         self.bidding = kind.bidding
         self.trump_rules, self.trump_rule = trump_rule_for(variant, deal, plan.players, plan.table.size)
@@ -81,7 +85,7 @@ class DealPlan:
 class TablePlan:
     """Everything constant about a variant played by a number of players."""
 
-    __slots__ = ("variant", "players", "table", "deals", "set_sizes", "_deal_plans", "cut_rule",
+    __slots__ = ("variant", "players", "table", "schedule", "deals", "set_sizes", "_deal_plans", "cut_rule",
                  "cut_shows", "has_wild", "must_follow", "must_trump", "first_bidder", "first_leader",
                  "next_seat")
 
@@ -89,7 +93,9 @@ class TablePlan:
         self.variant = variant
         self.players = players
         self.table: CardTable = card_table(variant)
-        self.deals: tuple[Deal, ...] = resolve_schedule(variant, players)
+        self.schedule: tuple[Deal, ...] = resolve_schedule(variant, players)
+        self.deals: list[Deal] = list(self.schedule)
+        """The schedule, and the deals played after it (:meth:`more_deals`)."""
         sizes: dict[int, int] = {}
         for d in self.deals:
             sizes[d.set] = sizes.get(d.set, 0) + 1
@@ -104,6 +110,28 @@ class TablePlan:
         self.first_leader = variant.play.first_leader
         self.next_seat = tuple((s + 1) % players for s in range(players))
         """The seat on the left of each seat (who plays next)."""
+
+    def more_deals(self) -> bool:
+        """Add the next deal after the last one: the schedule again from its start (a game
+        played to a target score), or one more deal at its largest size (a tie-break).
+
+        Every game of the plan adds the same deals in the same order, so they are shared.
+        False when ``end.max_deals`` deals are already there.
+        """
+        n, schedule = len(self.deals), self.schedule
+        if n >= self.variant.end.max_deals or not schedule:
+            return False
+        if self.variant.end.target is not None:
+            base = schedule[n % len(schedule)]
+            sets = schedule[-1].set
+            number_of_set = base.set + (n // len(schedule)) * sets
+        else:
+            base = max(schedule, key=lambda d: d.cards)
+            number_of_set = self.deals[-1].set + 1
+        self.deals.append(Deal(n + 1, base.cards, base.kind, number_of_set, base.set_deal))
+        self.set_sizes[number_of_set] = self.set_sizes.get(number_of_set, 0) + 1
+        self._deal_plans.append(None)
+        return True
 
     def deal_plan(self, index: int) -> DealPlan:
         """The plan of deal ``index`` (0-based), worked out on first use."""
@@ -128,11 +156,16 @@ def trump_rule_for(variant: Variant, deal: Deal, players: int, pack: int) -> tup
     """The trump rules of ``deal`` and the rule that applies once the cards are dealt.
 
     With ``turned`` and every card dealt, ``when_exhausted`` decides: ``last_dealt``,
-    ``none`` (no trump) or ``chosen``.
+    ``none`` (no trump) or ``chosen``. A ``cycle`` deal is ``fixed`` to its suit of the cycle
+    (``none`` for a no-trump place).
     """
     kind: DealKind = variant.kinds[deal.kind]
     rules = kind.trump if kind.trump is not None else variant.trump
     rule = rules.rule
+    if rule == "cycle" and rules.cycle:
+        # The deal's place in the cycle makes it a deal of one fixed trump (or none).
+        suit = rules.cycle[(deal.number - 1) % len(rules.cycle)]
+        return rules._replace(rule="fixed", suit=suit), "fixed" if suit is not None else "none"
     if rule == "turned" and players * deal.cards >= pack:
         rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(
             rules.when_exhausted, "none"

@@ -164,7 +164,8 @@ class State:
     variant: Variant
     players: int
     table: CardTable
-    deals: tuple[Deal, ...]
+    deals: list[Deal]
+    """The deals of the game: the schedule, and any played after it (a target score, a tie-break)."""
     rng: random.Random
     auto_deal: bool
     totals: list[int]

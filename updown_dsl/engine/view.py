@@ -35,7 +35,7 @@ class SeatView:
     variant: Variant
     deal: Deal
     deal_kind_bidding: str
-    """``open``, ``before_deal``, ``hidden`` or ``none``."""
+    """``open``, ``before_deal``, ``sealed``, ``hidden`` or ``none``."""
     dealer: int
     phase: Phase
     to_act: int
@@ -43,7 +43,8 @@ class SeatView:
     trump_known: bool
     turned: Card | None
     bids: tuple[int | None, ...]
-    """Bids seen (others' hidden bids are None until the deal is over)."""
+    """Bids seen (others' hidden bids are None until the deal is over, sealed ones until all
+    have bid)."""
     taken: tuple[int, ...]
     totals: tuple[int, ...]
     legal: tuple[Action, ...]
@@ -77,7 +78,7 @@ class SeatView:
         else:
             hand_mask = game._hands[seat]
         bids = game.bids
-        if kind.bidding == "hidden" and phase is not Phase.OVER:
+        if (kind.bidding == "hidden" and phase is not Phase.OVER) or (kind.bidding == "sealed" and phase is Phase.BID):
             bids = tuple(b if i == seat else None for i, b in enumerate(bids))
         my_turn = game.to_act == seat and phase in (Phase.BID, Phase.PLAY, Phase.TRUMP)
         legal = game.legal_actions() if my_turn else ()

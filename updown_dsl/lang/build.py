@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ..cards import Card, CardError, build_deck
+from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic
 from .schema import SCHEMA
 from .variant import (
@@ -25,6 +25,8 @@ from .variant import (
 )
 from .values import Values, _child
 from .yamltree import Node
+
+_SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 
 
 class Builder(Values):
@@ -55,8 +57,9 @@ class Builder(Values):
             kind_node = n.get("kind")
             kind = "normal"
             if kind_node is not None:
-                kind = str(kind_node.value)
-                if kind != "normal" and kind not in kinds:
+                name = self.kind_name(kind_node)  # None: not a word (V007/V004 said so)
+                kind = "normal" if name is None else name
+                if name is not None and kind != "normal" and kind not in kinds:
                     close = difflib.get_close_matches(kind, sorted(kinds), n=1)
                     self.err("V005", f"deal kind {kind!r} is not defined under `kinds`", kind_node,
                              hint=f"did you mean {close[0]!r}?" if close else None)
@@ -165,8 +168,9 @@ class Builder(Values):
         kinds["normal"] = DealKind(name="normal")
 
         b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "bidding", extra)
-        bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=b["hook"],
-                               hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"])
+        total = b["total"] or ("differ" if b["hook"] else "any")
+        bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=total != "any",
+                               hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"], total=total)
         p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
         play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
                          first_leader=p["first_leader"])
@@ -231,7 +235,9 @@ class Builder(Values):
             wild=tuple(wild),
             scoring=scoring,
             revoke=revoke,
-            end=EndRules(stop_loss=e["stop_loss"], stop_on=e["stop_on"], stop_check=e["stop_check"]),
+            end=EndRules(stop_loss=e["stop_loss"], stop_on=e["stop_on"], stop_check=e["stop_check"],
+                         target=e["target"], target_exact=e["target_exact"], tie_break=e["tie_break"],
+                         max_deals=e["max_deals"]),
             settlement=SettlementRules(method=st["method"], stake=st["stake"],
                                        negative_doubles=st["negative_doubles"], cap=st["cap"]),
             cut_by=dealing["cut_by"],
@@ -282,10 +288,14 @@ class Builder(Values):
             return TrumpRules()
         if t["rule"] == "fixed" and t["suit"] is None and _child(node, "suit") is None:
             self.err("V006", "`trump.suit` is required with `rule: fixed`", node or Node("map", 1, 1))
+        if t["rule"] == "cycle" and not t["cycle"]:
+            self.err("V006", "`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. "
+                     "`cycle: [S, H, C, D, none]`", _child(node, "cycle") or node or Node("map", 1, 1))
+        cycle = tuple(None if w == "none" else _SUIT_LETTERS[w] for w in t["cycle"])
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
-                          choose_no_trump=t["choose_no_trump"])
+                          choose_no_trump=t["choose_no_trump"], cycle=cycle)
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:

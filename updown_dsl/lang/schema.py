@@ -51,12 +51,16 @@ TRUMP_FIELDS: dict[str, Field] = {
     "rule": _f(
         "word",
         "How trump is found: `turned` (the next card after the deal is turned up), `random` "
-        "(a random suit each deal), `fixed` (always `suit`), `chosen` (a player names it after "
-        "seeing `choose_after` cards), `none` (no trump).",
+        "(a random suit each deal), `fixed` (always `suit`), `cycle` (deal by deal through the "
+        "suits of `cycle`), `chosen` (a player names it after seeing `choose_after` cards), `none` "
+        "(no trump).",
         "turned",
-        choices=("turned", "random", "fixed", "chosen", "none"),
+        choices=("turned", "random", "fixed", "cycle", "chosen", "none"),
     ),
     "suit": _f("suit", "The trump suit for `rule: fixed`.", None, nullable=True),
+    "cycle": _f("words", "With `rule: cycle`: the trumps of deals 1, 2, 3 ... in turn, starting "
+                "again after the last (`S`, `H`, `D`, `C`, or `none` for a no-trump deal), e.g. "
+                "`[S, H, C, D, none]`.", [], choices=("S", "H", "D", "C", "none")),
     "when_exhausted": _f(
         "word",
         "With `rule: turned`, when every card was dealt: `last_dealt` (the suit of the dealer's "
@@ -82,9 +86,11 @@ KIND_FIELDS: dict[str, Field] = {
     "bidding": _f(
         "word",
         "`open` (bids after the deal, seen by all), `before_deal` (blind: bids before seeing the "
-        "cards), `hidden` (bids after the deal, not shown to the others) or `none` (no bids).",
+        "cards), `sealed` (bids after the deal, made at the same time: nobody sees another's bid "
+        "before all have bid, so the hook cannot apply), `hidden` (bids after the deal, not shown "
+        "to the others until the deal is over) or `none` (no bids).",
         "open",
-        choices=("open", "before_deal", "hidden", "none"),
+        choices=("open", "before_deal", "sealed", "hidden", "none"),
     ),
     "trump": _f("section", "Trump rules for deals of this kind (same keys as `trump`).", None,
                 fields=TRUMP_FIELDS, nullable=True),
@@ -210,6 +216,11 @@ SCHEMA: dict[str, Field] = {
         "max": _f("formula", "Highest bid.", "cards", names=DEAL_NAMES),
         "hook": _f("bool", "The last bidder may not make the bids total the hand size («не "
                    "сходимся»); `false` is «сходимся».", True),
+        "total": _f("word", "What the bids may total, as the last bidder sees to it: `differ` from "
+                    "the hand size (the hook), `over` it, `under` it, or `any`. With `over` or "
+                    "`under`, a last bidder who cannot make it so may bid anything. Unset: as "
+                    "`hook` says (`differ` or `any`).", None, nullable=True,
+                    choices=("any", "differ", "over", "under")),
         "hook_exempt": _f("formula", "Deals where the hook does not apply (e.g. `cards < 4`).",
                           None, names=DEAL_NAMES, nullable=True),
         "first_bidder": _f("word", "Who bids first.", "eldest",
@@ -219,8 +230,10 @@ SCHEMA: dict[str, Field] = {
         "must_follow": _f("bool", "Follow the led suit when able (so a player holding it may "
                           "not trump).", True),
         "must_trump": _f("bool", "Void in the led suit and holding a trump: must trump.", True),
-        "first_leader": _f("word", "Who leads the first trick.", "eldest",
-                           choices=("eldest", "first_bidder", "dealer", "dealer_right")),
+        "first_leader": _f("word", "Who leads the first trick: `eldest`, `first_bidder`, `dealer`, "
+                           "`dealer_right`, or `last_trick_winner` (whoever won the last trick of the "
+                           "deal before; eldest in the first deal).", "eldest",
+                           choices=("eldest", "first_bidder", "dealer", "dealer_right", "last_trick_winner")),
     }),
     "jokers": _f("section", "How jokers (real or designated) play.", None, fields=JOKER_FIELDS,
                  nullable=True),
@@ -254,6 +267,17 @@ SCHEMA: dict[str, Field] = {
                       "balance", choices=("balance", "total")),
         "stop_check": _f("word", "When the stop-loss is looked at: after every `deal`, or only "
                          "at the end of each `set`.", "deal", choices=("deal", "set")),
+        "target": _f("int", "The game ends after the deal in which a player's total reaches this "
+                     "many points; the schedule is played again from its start until then.", None,
+                     nullable=True, minimum=1),
+        "target_exact": _f("bool", "With `target`: the total must reach it exactly (a total "
+                           "beyond it does not end the game).", False),
+        "tie_break": _f("word", "A tie for the highest total when the game would end: `none` "
+                        "(shared), `most_made` (the most bids made among them wins), or "
+                        "`extra_deals` (one more deal at the schedule's largest size, until the "
+                        "tie is broken).", "none", choices=("none", "most_made", "extra_deals")),
+        "max_deals": _f("int", "The game ends after this many deals in any case (with `target` "
+                        "or `extra_deals`).", 500, minimum=1),
     }),
     "settlement": _f("section", "Turning totals into results.", None, fields={
         "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS.", "highest",

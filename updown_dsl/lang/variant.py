@@ -68,7 +68,7 @@ class TrumpRules(NamedTuple):
     """How the trump suit of a deal is found."""
 
     rule: str = "turned"
-    """``turned``, ``random``, ``fixed``, ``chosen`` or ``none``."""
+    """``turned``, ``random``, ``fixed``, ``cycle``, ``chosen`` or ``none``."""
     suit: Suit | None = None
     """The suit for ``fixed``."""
     when_exhausted: str = "last_dealt"
@@ -83,6 +83,8 @@ class TrumpRules(NamedTuple):
     """How many of their cards the chooser sees first."""
     choose_no_trump: bool = True
     """The chooser may name no-trump."""
+    cycle: tuple[Suit | None, ...] = ()
+    """``cycle``: the trumps of deals 1, 2, 3 ... in turn (None: no trump)."""
 
 
 class DealKind(NamedTuple):
@@ -90,7 +92,7 @@ class DealKind(NamedTuple):
 
     name: str
     bidding: str = "open"
-    """``open``, ``before_deal`` (blind), ``hidden`` or ``none``."""
+    """``open``, ``before_deal`` (blind), ``sealed``, ``hidden`` or ``none``."""
     trump: TrumpRules | None = None
     """Trump rules for this kind, ``None`` to use the variant's."""
     multiplier: int = 1
@@ -108,6 +110,9 @@ class BiddingRules(NamedTuple):
     """Condition on the deal under which the hook does not apply."""
     first_bidder: str = "eldest"
     """``eldest`` (left of dealer), ``dealer_right`` or ``dealer``."""
+    total: str = "differ"
+    """What the bids may total, as the last bidder sees to it: ``differ`` from the hand size
+    (the hook), ``over``, ``under`` or ``any``; ``hook`` is ``total != "any"``."""
 
 
 class PlayRules(NamedTuple):
@@ -116,7 +121,7 @@ class PlayRules(NamedTuple):
     must_follow: bool = True
     must_trump: bool = True
     first_leader: str = "eldest"
-    """``eldest``, ``first_bidder``, ``dealer``, ``dealer_right``."""
+    """``eldest``, ``first_bidder``, ``dealer``, ``dealer_right`` or ``last_trick_winner``."""
 
 
 class WildRules(NamedTuple):
@@ -173,13 +178,19 @@ class ScoringRules(NamedTuple):
 
 
 class EndRules(NamedTuple):
-    """When the game stops early («просчет»)."""
+    """When the game ends: early («просчет»), at a target score, or after a tie-break."""
 
     stop_loss: int | None = None
     stop_on: str = "balance"
     """``balance`` (pairwise settlement) or ``total``."""
     stop_check: str = "deal"
     """Look at the stop-loss after every ``deal`` or only at the end of each ``set``."""
+    target: int | None = None
+    """The game ends after the deal in which a total reaches this (the schedule repeats)."""
+    target_exact: bool = False
+    tie_break: str = "none"
+    """A tie for the highest total at the end: ``none``, ``most_made`` or ``extra_deals``."""
+    max_deals: int = 500
 
 
 class SettlementRules(NamedTuple):

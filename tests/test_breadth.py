@@ -1,0 +1,290 @@
+"""Rules of the family's relatives: a trump cycle, what the bids may total, the first leader
+from the deal before, sealed bids, a game to a target score and the tie-breaks.
+
+Every expected number is worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+import pytest
+
+from updown_dsl import Bid, Card, Game, Phase, Play, loads_variant
+from updown_dsl.records.checker import check_text
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import format_transcript
+
+from gamekit import bid, code, hands
+
+
+def variant(text: str):
+    return loads_variant(textwrap.dedent(text), path="house.yaml")
+
+
+def play_out(game: Game, seed: int = 0) -> Game:
+    """Play to the end with random legal actions (dealing shuffled packs when the game waits)."""
+    rng = random.Random(seed)
+    while not game.is_over:
+        if game.phase is Phase.DEAL:
+            order = list(game.table.cards)
+            rng.shuffle(order)
+            game.deal_from_order(order)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+# ------------------------------------------------------------------------------ trump cycle
+
+CYCLE = """\
+    name: cycle
+    extends: oh-hell
+    schedule: [{cards: 2, times: 7}]
+    trump: {rule: cycle, cycle: [S, H, C, D, none]}
+    """
+
+
+def test_a_trump_cycle_gives_each_deal_its_suit_in_turn():
+    game = Game(variant(CYCLE), 4, seed=1)
+    trumps = []
+    while not game.is_over:
+        if game.phase is Phase.BID and len(trumps) < game.deal.number:
+            trumps.append(game.trump.value if game.trump else "none")
+        game.apply(game.legal_actions()[0])
+    # deals 1..7: S H C D none, then round again: S H
+    assert trumps == ["S", "H", "C", "D", "none", "S", "H"]
+    assert game.turned is None  # no card is turned for a trump the cycle gives
+
+
+def test_a_trump_cycle_needs_its_suits():
+    with pytest.raises(Exception) as info:
+        variant(CYCLE.replace("cycle: [S, H, C, D, none]", "cycle: []"))
+    assert "trump.cycle" in str(info.value)
+
+
+def test_a_game_of_a_trump_cycle_checks_clean_and_a_wrong_sheet_trump_is_r046():
+    game = play_out(Game(variant(CYCLE), 4, seed=2))
+    text = format_transcript(game_transcript(game, level="sheet", variant="cycle", embed_rules=True))
+    assert check_text(text).clean
+    # deal 2 is played with hearts: a sheet that says spades is wrong
+    i = text.index("\ndeal 2 ")
+    j = text.index("trump H\n", i)
+    assert text[i:j].count("\n") == 2  # the trump line follows the deal line
+    bad = text[:j] + "trump S\n" + text[j + len("trump H\n"):]
+    assert [d.code for d in check_text(bad).errors] == ["R046"]
+
+
+# ------------------------------------------------------------------------------ what the bids total
+
+def _last_bidder(total: str, *bids: int) -> Game:
+    game = Game(variant(f"""\
+        name: totals
+        extends: oh-hell
+        schedule: [{{cards: 3}}]
+        bidding: {{total: {total}}}
+        """), 3, seed=0, auto_deal=False)
+    game.deal_cards(hands("AH 7D 2C", "KH 8D 3C", "QH 9D 4C"), turned=Card.parse("5S"))
+    bid(game, *bids)
+    return game
+
+
+def test_bids_that_must_total_more_than_the_cards():
+    # 3 cards; bids 1 and 0: the last bidder must bring the total above 3, so bids 3.
+    game = _last_bidder("over", 1, 0)
+    assert game.legal_actions() == (Bid(3),)
+    assert game.forbidden_bid() is None
+    assert code(game, Bid(2)) == "R021"
+    assert "must total more than the 3 cards" in game.check(Bid(2)).message
+    # bids 3 and 0: the last bid brings the total over 3 with 1 or more
+    assert _last_bidder("over", 3, 0).legal_actions() == (Bid(1), Bid(2), Bid(3))
+    # bids 0 and 0: no last bid brings the total over 3: any bid
+    assert _last_bidder("over", 0, 0).legal_actions() == tuple(Bid(b) for b in range(4))
+
+
+def test_bids_that_must_total_less_than_the_cards():
+    # bids 1 and 1: the total must stay below 3, so the last bid is 0.
+    game = _last_bidder("under", 1, 1)
+    assert game.legal_actions() == (Bid(0),)
+    assert "must total less than the 3 cards" in game.check(Bid(1)).message
+    # bids 3 and 0: no last bid keeps the total under 3: any bid
+    assert _last_bidder("under", 3, 0).legal_actions() == tuple(Bid(b) for b in range(4))
+
+
+def test_bids_that_must_differ_and_any_total():
+    assert _last_bidder("differ", 1, 0).legal_actions() == (Bid(0), Bid(1), Bid(3))
+    assert _last_bidder("differ", 1, 0).forbidden_bid() == 2
+    assert _last_bidder("any", 1, 0).legal_actions() == tuple(Bid(b) for b in range(4))
+
+
+def test_a_record_breaking_the_total_rule_is_r021():
+    game = play_out(Game(variant("""\
+        name: over
+        extends: oh-hell
+        bidding: {total: over}
+        """), 4, seed=3), seed=3)
+    text = format_transcript(game_transcript(game, level="full", variant="over", embed_rules=True))
+    assert check_text(text).clean
+    lines = text.splitlines()
+    # The first deal whose first three bids total 1 to the cards: the last bidder must bring
+    # the total over the cards, so a last bid of 0 is refused.
+    for k, line in enumerate(lines):
+        if not line.startswith("deal "):
+            continue
+        cards = int(line.split()[3])
+        bids = [i for i in range(k + 1, len(lines)) if " bid " in lines[i]][:4]
+        others = sum(int(lines[i].split()[2]) for i in bids[:3])
+        if 0 < others <= cards:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no deal to break")
+    lines[bids[3]] = f"{lines[bids[3]].split()[0]} bid 0"
+    report = check_text("\n".join(lines) + "\n")
+    assert [(d.code, d.line) for d in report.errors][:1] == [("R021", bids[3] + 1)]
+
+
+# ------------------------------------------------------------------------------ the first leader
+
+def test_the_winner_of_the_last_trick_leads_the_next_deal():
+    v = variant("""\
+        name: last-winner
+        extends: oh-hell
+        schedule: [{cards: 2, times: 3}]
+        bidding: {hook: false}
+        play: {first_leader: last_trick_winner}
+        """)
+    game = Game(v, 3, seed=0, auto_deal=False)
+    # deal 1 (dealer seat 2, eldest seat 0 leads): trump clubs.
+    game.deal_cards(hands("AH 2D", "KH 3D", "QH AD"), turned=Card.parse("5C"))
+    bid(game, 0, 0, 0)
+    assert game.to_act == 0
+    for c in ("AH", "KH", "QH", "2D", "3D", "AD"):  # seat 0 wins trick 1, seat 2 trick 2
+        game.apply(Play.parse(c))
+    assert game.results[-1].tricks[-1].winner == 2
+    # deal 2 (dealer seat 0): seat 2, who won the last trick, leads, not eldest (seat 1)
+    game.deal_cards(hands("2H 3H", "4H 5H", "6H 7H"), turned=Card.parse("5C"))
+    bid(game, 0, 0, 0)
+    assert game.to_act == 2
+
+
+# ------------------------------------------------------------------------------ sealed bids
+
+def test_sealed_bids_are_not_seen_before_all_have_bid_and_have_no_hook():
+    v = variant("""\
+        name: sealed
+        extends: oh-hell
+        kinds: {sealed: {bidding: sealed}}
+        schedule: [{cards: 1, times: 4, kind: sealed}]
+        """)
+    game = Game(v, 3, seed=0, auto_deal=False)
+    game.deal_cards(hands("AH", "KH", "QH"), turned=Card.parse("5C"))
+    bid(game, 1, 0)  # the hook would forbid 0 now: it does not apply to sealed bids
+    assert game.forbidden_bid() is None and Bid(0) in game.legal_actions()
+    view = game.view(2)
+    assert view.bids == (None, None, None)  # nobody's bid is seen yet
+    game.apply(Bid(0))
+    assert game.view(2).bids == (1, 0, 0)  # all have bid: the bids are shown
+
+
+# ------------------------------------------------------------------------------ a target score
+
+TARGET = """\
+    name: to-30
+    extends: oh-hell
+    schedule: [{cards: 1}, {cards: 2}]
+    bidding: {hook: false}
+    scoring: {deal: "taken + (bid == taken ? 10 : 0)"}
+    end: {target: 30}
+    """
+
+
+def test_a_game_to_a_target_goes_round_the_schedule_until_a_total_reaches_it():
+    game = play_out(Game(variant(TARGET), 3, seed=4), seed=4)
+    totals = game.totals
+    assert max(totals) >= 30
+    # the game ended at the first deal after which a total reached 30
+    running = [0, 0, 0]
+    ended_at = None
+    for r in game.results:
+        running = [t + s.points for t, s in zip(running, r.seats)]
+        if max(running) >= 30:
+            ended_at = r.deal.number
+            break
+    assert ended_at == game.results[-1].deal.number and ended_at > 2  # past the two-deal schedule
+    assert [r.deal.cards for r in game.results] == [1, 2] * (ended_at // 2) + [1] * (ended_at % 2)
+    assert game.over_reason == "a total reached 30"
+    # the record checks clean, and one more deal after the end is R047
+    text = format_transcript(game_transcript(game, level="sheet", variant="to-30", embed_rules=True))
+    assert check_text(text).clean
+    last = text[text.rindex("\ndeal "):text.index("\n\nsettlement")]
+    more = text.replace("\n\nsettlement", last.replace(f"deal {ended_at} ", f"deal {ended_at + 1} ", 1)
+                        + "\n\nsettlement")
+    assert "R047" in [d.code for d in check_text(more).errors]
+
+
+def test_a_game_to_an_exact_target_is_won_by_who_reaches_it():
+    v = variant(TARGET.replace("end: {target: 30}", "end: {target: 11, target_exact: true}"))
+    game = Game(v, 3, seed=0, auto_deal=False)
+    game.deal_cards(hands("AH", "KH", "QH"), turned=Card.parse("5C"))
+    bid(game, 1, 0, 1)
+    for c in ("AH", "KH", "QH"):
+        game.apply(Play.parse(c))
+    # seat 0: 1 + 10 = 11, exactly the target; seat 1: 10; seat 2: 0
+    assert game.is_over and game.totals == [11, 10, 0] and game.winners() == [0]
+
+
+def test_a_game_to_a_target_stops_at_max_deals():
+    v = variant(TARGET.replace("end: {target: 30}", "end: {target: 100000, max_deals: 5}"))
+    game = play_out(Game(v, 3, seed=1))
+    assert len(game.results) == 5 and game.over_reason == "5 deals played"
+
+
+# ------------------------------------------------------------------------------ tie-breaks
+
+def _tied_game(tie_break: str) -> Game:
+    """Two deals that leave seats 0 and 1 tied on 10, seat 1 with two bids made, seat 0 one.
+
+    Scoring: 5 for a bid made, else 5 a trick. Deal 1 (1 card, dealer seat 2; bids seats 0,
+    1, 2: 0, 0, 1): AH, KH, QH, seat 0 takes it: seat 0 missed with a trick (5), seat 1 made
+    (5), seat 2 missed (0). Deal 2 (2 cards, dealer seat 0; bids seats 1, 2, 0: 0, 0, 2): seat
+    1 leads 2H, seat 2 4H, seat 0 AH; seat 0 leads KH, 3H, 5H: seat 0 takes both. All made:
+    5 each. Totals 10, 10, 5.
+    """
+    v = variant(f"""\
+        name: ties
+        extends: oh-hell
+        schedule: [{{cards: 1}}, {{cards: 2}}]
+        bidding: {{hook: false}}
+        scoring: {{deal: "bid == taken ? 5 : 5 * taken"}}
+        end: {{tie_break: {tie_break}}}
+        """)
+    game = Game(v, 3, seed=0, auto_deal=False)
+    game.deal_cards(hands("AH", "KH", "QH"), turned=Card.parse("5C"))
+    bid(game, 0, 0, 1)
+    for c in ("AH", "KH", "QH"):
+        game.apply(Play.parse(c))
+    game.deal_cards(hands("AH KH", "2H 3H", "4H 5H"), turned=Card.parse("5C"))
+    bid(game, 0, 0, 2)
+    for c in ("2H", "4H", "AH", "KH", "3H", "5H"):
+        game.apply(Play.parse(c))
+    assert game.totals == [10, 10, 5]
+    return game
+
+
+def test_most_bids_made_breaks_a_tie():
+    game = _tied_game("most_made")
+    assert game.is_over and game.winners() == [1]
+    assert _tied_game("none").winners() == [0, 1]
+
+
+def test_an_extra_deal_at_the_largest_size_breaks_a_tie():
+    game = _tied_game("extra_deals")
+    # tied after the schedule: a third deal of 2 cards follows
+    assert not game.is_over and game.deal.number == 3 and game.deal.cards == 2
+    assert len(game.deals) == 3
+    play_out(game)
+    assert len(game.winners()) == 1
+    assert all(r.deal.cards == 2 for r in game.results[2:])
+    text = format_transcript(game_transcript(game, level="plays", variant="ties", embed_rules=True))
+    assert check_text(text).clean
