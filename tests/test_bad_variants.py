@@ -3,7 +3,9 @@
 Each file has exactly one problem and starts with ``# expect: CODE line:col``,
 the code and exact position of the single diagnostic the loader must report.
 An optional ``# hint: WORD`` line says that the diagnostic's hint must be a
-"did you mean" naming WORD. Codes and positions are asserted, not wording.
+"did you mean" naming WORD. Codes and positions are asserted, and the wording
+where an optional ``# says: MESSAGE (hint: HINT)`` line gives it: the message
+and hint exactly as ``updown variant validate`` prints them after the position.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ CORPUS = Path(__file__).resolve().parent / "bad_variants"
 FILES = sorted(CORPUS.glob("*.yaml"))
 EXPECT = re.compile(r"^# expect: ([VF]\d{3}) (\d+):(\d+)\s*$")
 HINT = re.compile(r"^# hint: (\S+)\s*$")
+SAYS = re.compile(r"^# says: (.+?)\s*$")
 
 
 def expectation(path: Path) -> tuple[str, int, int, str | None]:
@@ -32,6 +35,15 @@ def expectation(path: Path) -> tuple[str, int, int, str | None]:
         if h:
             hint = h.group(1)
     return m.group(1), int(m.group(2)), int(m.group(3)), hint
+
+
+def wording(path: Path) -> str | None:
+    """The ``# says:`` line of a corpus file: the diagnostic's message and hint, exactly."""
+    for line in path.read_text(encoding="utf-8").splitlines()[1:4]:
+        m = SAYS.match(line)
+        if m:
+            return m.group(1)
+    return None
 
 
 def test_corpus_is_there() -> None:
@@ -67,6 +79,9 @@ def test_bad_variant(path: Path) -> None:
     if hint is not None:
         assert d.hint is not None and "did you mean" in d.hint, d.format()
         assert repr(hint) in d.hint or hint in d.hint, d.format()
+    says = wording(path)
+    if says is not None:
+        assert d.format() == f"{d.path}:{line}:{col}: error[{code}] {says}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])

@@ -90,3 +90,31 @@ def test_source_uses_no_eval_or_exec() -> None:
             func = node.func
             called.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
     assert not called & forbidden, called & forbidden
+
+
+def test_a_name_known_elsewhere_is_said_so_only_when_the_key_is_given() -> None:
+    """``compile_formula`` alone calls every name outside ``names`` unknown; given the key and
+    where the other names can be used (as the loader gives them), it says so."""
+    with pytest.raises(FormulaError) as info:
+        compile_formula("bid + is_dealer", ["bid"])
+    assert str(info.value) == "1:7: error[F002] unknown name 'is_dealer' in formula"
+    elsewhere = {"is_dealer": "it can be used in `scoring.deal`"}
+    with pytest.raises(FormulaError) as info:
+        compile_formula("bid + is_dealer + is_dealr", ["bid", "cards"], key="bidding.min", elsewhere=elsewhere)
+    assert [str(d) for d in info.value.diagnostics] == [
+        "1:7: error[F002] `is_dealer` is not known in `bidding.min`: it can be used in `scoring.deal` "
+        "(hint: here the names are: bid, cards)",
+        "1:19: error[F002] unknown name 'is_dealr' in formula (hint: did you mean 'is_dealer'? It is not "
+        "known here: it can be used in `scoring.deal`)",
+    ]
+
+
+@pytest.mark.parametrize(("src", "divides"), [
+    ("taken // bid", True), ("taken % (cards - 6)", True), ("1 // 0", True), ("bid // 0", True),
+    ("bid > 0 ? taken // bid : 0", True), ("set % 2 == 0 ? 10 : 5", False), ("taken // 2", False),
+    ("10 // 2 + bid", False), ("-(bid * 3)", False),
+])
+def test_a_formula_knows_whether_it_can_divide_by_zero(src: str, divides: bool) -> None:
+    """The load-time F005 check evaluates only formulas that divide by something not a non-zero number."""
+    f = compile_formula(src, ["bid", "taken", "cards", "set"])
+    assert f.can_fail is divides

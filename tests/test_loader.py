@@ -299,6 +299,160 @@ def test_params_error_reported_once() -> None:
     assert got == [("V004", 5, 12)], str(info.value)
 
 
+# ------------------------------------------------------------------ names, schedules, divisions
+def problems_of(text: str) -> list[str]:
+    """The diagnostics of a variant text, in file order, as ``updown variant validate`` prints them."""
+    try:
+        loads_variant(text, path="h.yaml")
+    except VariantError as err:
+        return [str(d) for d in sorted(err.diagnostics, key=lambda d: (d.line or 0, d.col or 0))]
+    return []
+
+
+def test_boolean_kind_names_are_v007_where_they_are_written() -> None:
+    text = ("name: h\nextends: odessa\nkinds:\n  off: {multiplier: 3}\n"
+            "schedule:\n  - {cards: 1, kind: off}\n  - {cards: 2, kind: no}\n")
+    assert problems_of(text) == [
+        "h.yaml:4:3: error[V007] deal kind name 'off' is read by YAML as a boolean (hint: quote it: 'off')",
+        "h.yaml:6:22: error[V007] deal kind 'off' is read by YAML as a boolean (hint: quote it: 'off')",
+        "h.yaml:7:22: error[V007] deal kind 'no' is read by YAML as a boolean (hint: quote it: 'no')",
+    ]
+
+
+def test_unquoted_on_is_not_the_quoted_kind_on() -> None:
+    text = 'name: h\nextends: odessa\nkinds:\n  "on": {multiplier: 3}\nschedule:\n  - {cards: 1, kind: on}\n'
+    assert problems_of(text) == [
+        "h.yaml:6:22: error[V007] deal kind 'on' is read by YAML as a boolean (hint: quote it: 'on')"]
+
+
+def test_quoted_boolean_words_are_kind_and_parameter_names() -> None:
+    v = loads_variant('name: h\nextends: odessa\nkinds:\n  "on": {multiplier: 3}\n  \'off\': {multiplier: 2}\n'
+                      'schedule:\n  - {cards: 1, kind: "on"}\n  - {cards: 2, kind: \'off\'}\n'
+                      'scoring:\n  params: {"yes": 7}\n  deal: "taken == bid ? yes : 0"\n', path="h.yaml")
+    assert sorted(v.kinds) == ["blind", "normal", "off", "on"]
+    assert [(d.kind, v.kinds[d.kind].multiplier) for d in resolve_schedule(v, 4)] == [("on", 3), ("off", 2)]
+    assert sorted(v.options["kinds"]) == ["blind", "off", "on"]  # what `updown variant show` prints
+    assert v.scoring.params == {"pass": 5, "yes": 7}
+
+
+def test_boolean_keys_are_named_as_written() -> None:
+    (got,) = problems_of("name: h\nextends: odessa\ntrump:\n  on: turned\n")
+    assert got.startswith("h.yaml:4:3: error[V003] unknown key 'on' in `trump` (hint: allowed: rule, ")
+    assert problems_of("name: h\nextends: odessa\nscoring:\n  params: {true: 1}\n") == [
+        "h.yaml:4:12: error[V004] `scoring.params`: the name must be a word, not the boolean 'true' "
+        "(hint: quote it: 'true')"]
+
+
+DEAL_KEYS = "it can be used in `scoring.deal` and `kinds.<name>.score`"
+DEAL_NAMES = "cards, players, deal, deals, set, set_deal, set_deals, deck"
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ("bidding:\n  min: is_dealer\n",
+     f"h.yaml:4:8: error[F002] `is_dealer` is not known in `bidding.min`: {DEAL_KEYS} "
+     f"(hint: here the names are: {DEAL_NAMES}, pass)"),
+    ("bidding:\n  hook_exempt: taken > 0\n",
+     f"h.yaml:4:16: error[F002] `taken` is not known in `bidding.hook_exempt`: {DEAL_KEYS} "
+     f"(hint: here the names are: {DEAL_NAMES}, pass)"),
+    ("scoring:\n  set_bonus: bid * 10\n",
+     f"h.yaml:4:14: error[F002] `bid` is not known in `scoring.set_bonus`: {DEAL_KEYS} (hint: here the "
+     f"names are: {DEAL_NAMES}, set_best, set_total, set_made, set_all_made, total, pass)"),
+    ("kinds:\n  blind:\n    score: set_best\n",
+     "h.yaml:5:12: error[F002] `set_best` is not known in `kinds.blind.score`: it can be used in "
+     f"`scoring.set_bonus` (hint: here the names are: {DEAL_NAMES}, bid, taken, made, total, is_dealer, pass)"),
+    ("scoring:\n  deal: taken + max_cards\n",
+     "h.yaml:4:17: error[F002] `max_cards` is not known in `scoring.deal`: it can be used in "
+     "`schedule[].cards`, `schedule[].times` and `schedule[].ramp` (hint: here the names are: "
+     f"{DEAL_NAMES}, bid, taken, made, total, is_dealer, pass)"),
+    ("schedule:\n  - {cards: 6, times: bid}\n",
+     f"h.yaml:4:23: error[F002] `bid` is not known in `schedule[].times`: {DEAL_KEYS} "
+     "(hint: here the names are: players, deck, max_cards)"),
+    ("scoring:\n  deal: bidd * 10\n",  # a misspelling keeps its hint
+     "h.yaml:4:9: error[F002] unknown name 'bidd' in formula (hint: did you mean 'bid'?)"),
+])
+def test_a_name_of_another_key_says_where_it_can_be_used(lines: str, expected: str) -> None:
+    assert problems_of("name: h\nextends: odessa\n" + lines) == [expected]
+
+
+def test_v009_names_every_player_count_that_fails() -> None:
+    text = "name: h\nextends: oh-hell\nplayers: {min: 3, max: 7}\nschedule:\n  - {cards: 10}\n"
+    assert problems_of(text) == [
+        "h.yaml:5:3: error[V009] with 6 or 7 players: deal 1 needs 60 or 70 cards but the pack has 52 "
+        "(hint: write `cards: 10` as `cards: \"min(10, max_cards)\"`: `max_cards` is the largest hand the "
+        "pack allows (8 cards each with 6 players, 7 with 7); or allow at most 5 players (`players.max`))"]
+    text = 'name: h\nextends: up-and-down\nplayers: {min: 2, max: 6}\nschedule:\n  - {cards: "abs(players - 4) * 6"}\n'
+    assert problems_of(text) == [
+        "h.yaml:5:3: error[V009] with 4 players: deal 1 would give 0 cards; with 6 players: deal 1 needs 72 "
+        "cards but the pack has 52"]
+
+
+V009_FILES = sorted((ROOT / "tests" / "bad_variants").glob("V009_*.yaml"))
+
+
+@pytest.mark.parametrize("path", V009_FILES, ids=[p.stem for p in V009_FILES])
+def test_v009_hint_when_followed_makes_the_file_load(path: Path) -> None:
+    """The sizes the hint writes fit the pack with every player count (and leave a card to turn)."""
+    text = path.read_text(encoding="utf-8")
+    variant, diags = try_load_variant(path)
+    (d,) = diags
+    if d.hint is None:
+        pytest.skip("no sizes to write: the deals are too small")
+    pairs = re.findall(r"`([^`]+)` as `([^`]+)`", d.hint)
+    assert pairs, d.hint
+    for was, fixed in pairs:
+        assert was in text, (was, d.hint)
+        text = text.replace(was, fixed)
+    fixed_variant = loads_variant(text, path=path.name)
+    for n in range(fixed_variant.min_players, fixed_variant.max_players + 1):
+        assert schedule_problems(fixed_variant, n) == []
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    # the tricks run to the hand size even when the bids stop at 2
+    ('bidding: {max: 2}\nscoring:\n  deal: "taken == bid ? 10 : 100 // (taken - 4)"\n',
+     "h.yaml:5: error[F005] formula 'taken == bid ? 10 : 100 // (taken - 4)' divides by zero when bid = 0, "
+     "taken = 4, in deal 4 with 2 players (4 cards)"),
+    # the set's results are the ones its deals can give (a made bid of 3 scores 20)
+    ('scoring:\n  set_bonus: "set_all_made ? 1000 // (set_best - 20) : 0"\n',
+     "h.yaml:4: error[F005] formula 'set_all_made ? 1000 // (set_best - 20) : 0' divides by zero when "
+     "set_all_made = 1, set_best = 20, in the set ending with deal 13 with 2 players (6 cards)"),
+    ('scoring:\n  set_bonus: "100 // (set_total - 25)"\n',
+     "h.yaml:4: error[F005] formula '100 // (set_total - 25)' divides by zero when set_total = 25, in the set "
+     "ending with deal 13 with 2 players (6 cards)"),
+    ('scoring:\n  set_bonus: "100 // (set_made - set_deals)"\n',
+     "h.yaml:4: error[F005] formula '100 // (set_made - set_deals)' divides by zero when set_deals = 13, "
+     "set_made = 13, in the set ending with deal 13 with 2 players (6 cards)"),
+    # the schedule's formulas, each player count (not hidden behind another count's V009)
+    ("players: {min: 4, max: 4}\nschedule:\n  - {cards: 36 // (players - 4)}\n",
+     "h.yaml:5: error[F005] formula '36 // (players - 4)' divides by zero when players = 4, in the schedule"),
+    ('players: {min: 3, max: 5}\nschedule:\n  - ramp: [1, "min(6, 1 + 12 // (players - 3))"]\n',
+     "h.yaml:5: error[F005] formula 'min(6, 1 + 12 // (players - 3))' divides by zero when players = 3, "
+     "in the schedule"),
+    # the bid range, in the same words
+    ("bidding: {min: 1 // (cards - 1)}\n",
+     "h.yaml:3: error[F005] formula '1 // (cards - 1)' divides by zero when cards = 1, in deal 1 with 2 "
+     "players (1 card)"),
+])
+def test_f005_at_load_for_what_a_game_reaches(lines: str, expected: str) -> None:
+    hint = " (hint: guard the division (`x == 0 ? 0 : y // x`) or divide by a value that cannot be zero)"
+    assert problems_of("name: h\nextends: odessa\n" + lines) == [expected + hint]
+
+
+@pytest.mark.parametrize("lines", [
+    'scoring:\n  deal: "bid > 0 ? taken // bid : 0"\n',
+    'scoring:\n  deal: "taken == bid ? 0 : 100 // (taken - bid)"\n',
+    'scoring:\n  deal: "10 * taken // (cards + 1) + set % 2"\n',
+    # every made deal of Odessa scores 5 or more, so the best of a set all made is never 0
+    'scoring:\n  set_bonus: "set_all_made ? 1000 // set_best : 0"\n',
+    # no set of Odessa's reaches a best deal of 1000 points
+    'scoring:\n  set_bonus: "100 // (set_best - 1000)"\n',
+    'bidding: {min: "cards > 3 ? 6 // cards : 0"}\n',
+    'schedule:\n  - {cards: "players > 4 ? 30 // players : 6"}\n',
+])
+def test_guarded_or_unreachable_divisions_load(lines: str) -> None:
+    assert problems_of("name: h\nextends: odessa\n" + lines) == []
+
+
 # ------------------------------------------------------------------ safety
 def code_lines(path: Path) -> list[tuple[int, str]]:
     """Lines of a module that are not comments (docstrings are dropped via the AST below)."""

@@ -66,6 +66,8 @@ class Formula:
     names_used: frozenset[str]
     #: the raw closure; ``formula.fn(env)`` is ``formula(env)`` minus one call
     fn: Fn = field(repr=False, compare=False)
+    #: whether evaluating can fail at all (only a division or remainder by a non-constant can)
+    can_fail: bool = field(default=False, repr=False, compare=False)
 
     def __call__(self, env: Env) -> int:
         """Evaluate with ``env`` (must contain every name in ``names_used``)."""
@@ -354,11 +356,28 @@ def _call(name: str, args: list[Node]) -> Node:
 class _Compiler:
     """Walks the parse tree, collecting name/arity problems as diagnostics."""
 
-    def __init__(self, names: frozenset[str], pos: Callable[[int | None, int | None, str, str | None], Diagnostic],
-                 guard: Callable[[Fn], Fn]) -> None:
-        self.names, self.pos, self.guard = names, pos, guard
+    def __init__(self, names: tuple[str, ...], pos: Callable[[int | None, int | None, str, str | None], Diagnostic],
+                 guard: Callable[[Fn], Fn], key: str | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> None:
+        self.order, self.names, self.pos, self.guard = names, frozenset(names), pos, guard
+        self.key, self.elsewhere = key, elsewhere or {}
         self.used: set[str] = set()
         self.errors: list[Diagnostic] = []
+        self.divides = False
+
+    def unknown(self, t: Any) -> None:
+        """An unknown name: one the formula language has in other keys (said so, with the
+        names of this key), or a misspelling (with the closest name of this key)."""
+        other = self.elsewhere.get(t.value)
+        if other is not None and self.key is not None:
+            here = ", ".join(dict.fromkeys(self.order)) or "none"
+            self.errors.append(self.pos(t.start_pos, t.end_pos, f"F002 `{t.value}` is not known in "
+                                        f"`{self.key}`: {other}", f"here the names are: {here}"))
+            return
+        close = difflib.get_close_matches(t.value, sorted(self.names | set(self.elsewhere)), n=1)
+        hint = None if not close else f"did you mean {close[0]!r}?" if close[0] in self.names \
+            else f"did you mean {close[0]!r}? It is not known here: {self.elsewhere[close[0]]}"
+        self.errors.append(self.pos(t.start_pos, t.end_pos, f"F002 unknown name {t.value!r} in formula", hint))
 
     def build(self, t: Any) -> Node:
         if _is_token(t):  # Lark's token or a cached one (both are str)
@@ -368,9 +387,7 @@ class _Compiler:
                 self.errors.append(self.pos(t.start_pos, t.end_pos, "F001 number is too large", None))
                 return 0
             if t.value not in self.names:
-                close = difflib.get_close_matches(t.value, sorted(self.names), n=1)
-                self.errors.append(self.pos(t.start_pos, t.end_pos, f"F002 unknown name {t.value!r} in formula",
-                                            f"did you mean {close[0]!r}?" if close else None))
+                self.unknown(t)
                 return 0
             self.used.add(t.value)
             return str(t.value)
@@ -378,8 +395,10 @@ class _Compiler:
         if t.data == "binop":
             op, a, b = kids[1].value, self.build(kids[0]), self.build(kids[2])
             node = _binop(op, a, b)
-            if op in ("//", "%") and callable(node) and not (isinstance(b, int) and b):
-                node = self.guard(node)
+            if op in ("//", "%") and not (isinstance(b, int) and b):
+                self.divides = True
+                if callable(node):
+                    node = self.guard(node)
             return node
         if t.data == "sign":
             return self.build(kids[1]) if kids[0].value == "+" else _neg(self.build(kids[1]))
@@ -414,11 +433,14 @@ class _Compiler:
 
 
 def compile_formula(source: str | int, names: Iterable[str], *, path: str | None = None,
-                    where: Callable[[int], tuple[int, int]] | None = None) -> Formula:
+                    where: Callable[[int], tuple[int, int]] | None = None, key: str | None = None,
+                    elsewhere: Mapping[str, str] | None = None) -> Formula:
     """Compile ``source`` allowing only the variables in ``names``.
 
     ``where(offset)`` maps a 0-based offset in ``source`` to a 1-based
-    (line, col) in the file the formula came from.  Raises FormulaError.
+    (line, col) in the file the formula came from.  ``key`` names where it is written
+    (``bidding.min``); ``elsewhere`` says where names this key does not allow can be used.
+    Raises FormulaError.
 
     >>> compile_formula("t == b ? 10 + b : 0", ["t", "b"])({"t": 2, "b": 2})
     12
@@ -466,8 +488,9 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
         if depth > MAX_DEPTH:
             raise FormulaError(diag(0, 0, f"F006 formula is nested more than {MAX_DEPTH} levels deep", None))
         stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
-    comp = _Compiler(frozenset(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]))
+    comp = _Compiler(tuple(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
+                     key, elsewhere)
     node = comp.build(tree)
     if comp.errors:
         raise FormulaError(comp.errors)
-    return Formula(text, frozenset(comp.used), _fn(node))
+    return Formula(text, frozenset(comp.used), _fn(node), comp.divides)

@@ -1,10 +1,13 @@
-"""Resolve a variant's deal schedule for a number of players."""
+"""Resolve a variant's deal schedule for a number of players, and say why one cannot be dealt."""
 
 from __future__ import annotations
 
+from typing import Mapping, NamedTuple
+
 from ..cards import build_deck
 from ..diagnostics import UpdownError
-from .variant import Deal, Variant
+from .formula import Formula
+from .variant import Deal, ScheduleItem, Variant
 
 
 def deck_size(variant: Variant) -> int:
@@ -22,6 +25,11 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
 
     :raises ValueError: when a formula gives an unusable number.
     """
+    return _resolve(variant, players, None)
+
+
+def _resolve(variant: Variant, players: int, items: list[ScheduleItem] | None) -> tuple[Deal, ...]:
+    """The deals, and in ``items`` (when given) the schedule item each deal comes from."""
     size = deck_size(variant)
     env = {"players": players, "deck": size, "max_cards": size // players}
     deals: list[Deal] = []
@@ -47,6 +55,8 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
             for cards in sizes:
                 in_set += 1
                 deals.append(Deal(len(deals) + 1, cards, item.kind, set_number, in_set))
+            if items is not None:
+                items.extend([item] * len(sizes))
     return tuple(deals)
 
 
@@ -66,6 +76,39 @@ def deal_names(variant: Variant, deals: tuple[Deal, ...], deal: Deal, players: i
     }
 
 
+class SizeProblem(NamedTuple):
+    """A deal that cannot be dealt: ``few`` (under one card each), ``many`` (more cards than the
+    pack has) or ``turn`` (no card left to turn for trump, with ``when_exhausted: forbid``)."""
+
+    what: str
+    deal: Deal
+    players: int
+
+    def text(self, size: int) -> str:
+        d = self.deal
+        if self.what == "few":
+            return f"deal {d.number} would give {d.cards} cards"
+        if self.what == "many":
+            return f"deal {d.number} needs {d.cards * self.players} cards but the pack has {size}"
+        return f"deal {d.number} leaves no card to turn for trump"
+
+
+def size_problems(variant: Variant, players: int, deals: tuple[Deal, ...], size: int) -> list[SizeProblem]:
+    """The deals of a resolved schedule that cannot be dealt, in order."""
+    problems: list[SizeProblem] = []
+    for deal in deals:
+        if deal.cards < 1:
+            problems.append(SizeProblem("few", deal, players))
+        elif deal.cards * players > size:
+            problems.append(SizeProblem("many", deal, players))
+        elif deal.cards * players == size:
+            kind = variant.kinds.get(deal.kind)
+            trump = kind.trump if kind is not None and kind.trump is not None else variant.trump
+            if trump.rule == "turned" and trump.when_exhausted == "forbid":
+                problems.append(SizeProblem("turn", deal, players))
+    return problems
+
+
 def schedule_problems(variant: Variant, players: int) -> list[str]:
     """Plain-language reasons why the schedule cannot be played, if any."""
     try:
@@ -75,23 +118,136 @@ def schedule_problems(variant: Variant, players: int) -> list[str]:
             return [exc.diagnostics[0].message]
         return [str(exc)]
     size = deck_size(variant)
-    problems: list[str] = []
-    if not deals:
-        problems.append("the schedule has no deals")
-    for deal in deals:
-        if deal.cards < 1:
-            problems.append(f"deal {deal.number} would give {deal.cards} cards")
-        elif deal.cards * players > size:
-            problems.append(
-                f"deal {deal.number} needs {deal.cards * players} cards but the pack has {size}"
-            )
+    problems = [] if deals else ["the schedule has no deals"]
+    return problems + [p.text(size) for p in size_problems(variant, players, deals, size)]
+
+
+# ---------------------------------------------------------------- every player count at once
+def _counts(ns: list[int]) -> str:
+    """``6`` · ``6 or 7`` · ``5 to 12`` · ``2, 4 or 6`` (players)."""
+    ns = sorted(ns)
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]} to {ns[-1]}"
+    return str(ns[0]) if len(ns) == 1 else ", ".join(map(str, ns[:-1])) + f" or {ns[-1]}"
+
+
+def _values(vs: list[int]) -> str:
+    """The values of the counts in turn: ``60`` · ``60 or 70`` · ``55 to 132``."""
+    vs = list(dict.fromkeys(vs))
+    return str(vs[0]) if len(vs) == 1 else f"{vs[0]} or {vs[1]}" if len(vs) == 2 \
+        else f"{min(vs)} to {max(vs)}"
+
+
+def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str]) -> tuple[str, str | None] | None:
+    """The V009 message and hint for every player count whose schedule cannot be dealt, given
+    each count's resolved deals (or why they could not be resolved); None when all can be."""
+    size = deck_size(variant)
+    failed: dict[int, list[SizeProblem] | str] = {}
+    for n, deals in outcomes.items():
+        found: list[SizeProblem] | str = deals if isinstance(deals, str) else \
+            size_problems(variant, n, deals, size) if deals else "the schedule has no deals"
+        if found:
+            failed[n] = found
+    if not failed:
+        return None
+    lists = {n: p for n, p in failed.items() if not isinstance(p, str)}
+    # One deal that fails with every such count names them all; else each count's first.
+    common = [(p.what, p.deal.number) for p in next(iter(lists.values()), [])
+              if all(any((q.what, q.deal.number) == (p.what, p.deal.number) for q in ps) for ps in lists.values())]
+    groups: dict[tuple[str, int, str], list[int]] = {}  # (what, deal number, text) -> counts
+    shown: dict[int, SizeProblem] = {}
+    for n, found in failed.items():
+        if isinstance(found, str):
+            groups.setdefault(("text", 0, found), []).append(n)
+            continue
+        shown[n] = next((p for p in found if (p.what, p.deal.number) == common[0]), found[0]) if common \
+            else found[0]
+        groups.setdefault((shown[n].what, shown[n].deal.number, ""), []).append(n)
+    clauses = []
+    for (what, number, text), ns in groups.items():
+        if what == "many":
+            needs = _values([shown[n].deal.cards * n for n in ns])
+            text = f"deal {number} needs {needs} cards but the pack has {size}"
+        elif what == "few":
+            text = f"deal {number} would give {_values([shown[n].deal.cards for n in ns])} cards"
+        elif what == "turn":
+            text = f"deal {number} leaves no card to turn for trump"
+        clauses.append((ns, text))
+    message = "; ".join(f"with {_counts(ns)} players: {text}" for ns, text in clauses)
+    return message, _fit_hint(variant, lists, size)
+
+
+def _fit_hint(variant: Variant, failed: dict[int, list[SizeProblem]], size: int) -> str | None:
+    """How to make the deals that need too many cards fit: each item's size written with
+    ``min(..., max_cards)`` (or ``(deck - 1) // players``, to leave a card to turn), checked
+    for every failing count; or a lower ``players.max``."""
+    if not failed or not all(p.what in ("many", "turn") for ps in failed.values() for p in ps):
+        return None
+    for limit, about in (("max_cards", "the largest hand the pack allows"),
+                         ("(deck - 1) // players", "the largest hand that leaves a card to turn")):
+        snippets, trial = _fix_items(variant, failed, limit)
+        try:
+            if any(size_problems(trial, n, resolve_schedule(trial, n), size) for n in failed):
+                continue
+        except (ValueError, ArithmeticError, UpdownError):  # pragma: no cover - sizes only shrink
+            continue
+        ns = sorted(failed)
+        sizes = [(n, _limit(limit, size, n)) for n in ns]
+        each = (f"{sizes[0][1]} cards each with {sizes[0][0]} players"
+                + "".join(f", {c} with {n}" for n, c in sizes[1:3]) + (", ..." if len(sizes) > 3 else ""))
+        hint = f"write {' and '.join(snippets)}: `{limit}` is {about} ({each})"
+        top = list(range(ns[0], variant.max_players + 1))
+        if ns == top and ns[0] > variant.min_players:
+            hint += f"; or allow at most {ns[0] - 1} players (`players.max`)"
+        return hint
+    return None
+
+
+def _limit(limit: str, size: int, players: int) -> int:
+    return size // players if limit == "max_cards" else (size - 1) // players
+
+
+def _capped(f: Formula, limit: str) -> Formula:
+    """``min(f, limit)``, evaluated without compiling it."""
+    fn = f.fn
+    cap = (lambda e: e["max_cards"]) if limit == "max_cards" else (lambda e: (e["deck"] - 1) // e["players"])
+    return Formula(f"min({f.source}, {limit})", f.names_used | {"players", "deck", "max_cards"},
+                   lambda e: min(fn(e), cap(e)), f.can_fail)
+
+
+def _yaml(source: str, capped: bool, limit: str) -> str:
+    text = f"min({source}, {limit})" if capped else source
+    return text if text.isidentifier() or text.lstrip("-").isdigit() else f'"{text}"'
+
+
+def _fix_items(variant: Variant, failed: dict[int, list[SizeProblem]], limit: str
+               ) -> tuple[list[str], Variant]:
+    """The schedule items whose deals are too large, each written with its size capped (as the
+    file would say it), and the variant with them capped."""
+    too_big: dict[ScheduleItem, tuple[bool, bool]] = {}  # item -> (cap its first end, its last end)
+    for n, problems in failed.items():
+        items: list[ScheduleItem] = []
+        _resolve(variant, n, items)
+        size = deck_size(variant)
+        env = {"players": n, "deck": size, "max_cards": size // n}
+        cap = _limit(limit, size, n)
+        for p in problems:
+            item = items[p.deal.number - 1]
+            first, last = too_big.get(item, (False, False))
+            too_big[item] = (first or item.cards(env) > cap,
+                             last or (item.ramp_to is not None and item.ramp_to(env) > cap))
+    snippets: list[str] = []
+    replaced: dict[ScheduleItem, ScheduleItem] = {}
+    for item, (first, last) in too_big.items():
+        if item.ramp_to is None:
+            snippets.append(f"`cards: {_yaml(item.cards.source, False, limit)}` as "
+                            f"`cards: {_yaml(item.cards.source, True, limit)}`")
+            replaced[item] = item._replace(cards=_capped(item.cards, limit))
         else:
-            kind = variant.kinds.get(deal.kind)
-            trump = kind.trump if kind is not None and kind.trump is not None else variant.trump
-            if (
-                trump.rule == "turned"
-                and trump.when_exhausted == "forbid"
-                and deal.cards * players == size
-            ):
-                problems.append(f"deal {deal.number} leaves no card to turn for trump")
-    return problems
+            was = (_yaml(item.cards.source, False, limit), _yaml(item.ramp_to.source, False, limit))
+            ends = (_yaml(item.cards.source, first, limit), _yaml(item.ramp_to.source, last, limit))
+            snippets.append(f"`ramp: [{was[0]}, {was[1]}]` as `ramp: [{ends[0]}, {ends[1]}]`")
+            replaced[item] = item._replace(cards=_capped(item.cards, limit) if first else item.cards,
+                                           ramp_to=_capped(item.ramp_to, limit) if last else item.ramp_to)
+    schedule = tuple(s._replace(items=tuple(replaced.get(i, i) for i in s.items)) for s in variant.schedule)
+    return list(dict.fromkeys(snippets)), variant._replace(schedule=schedule)

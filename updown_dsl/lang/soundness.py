@@ -1,15 +1,21 @@
 """What the loader checks before it accepts a variant: that a game of it can always go on.
 
-A variant file can be valid key by key and still be unplayable: a bid range that leaves a
-player no bid (``bidding: {min: 3, max: 2}``, or a single allowed bid that the hook then
-forbids), or a formula that divides by zero for some bid and take (``taken // (bid - taken)``).
-:func:`soundness_problems` finds these at load, for every player count the variant allows and
-every deal of its schedule, so the engine never meets them in play.
+A variant file can be valid key by key and still be unplayable: a schedule that some allowed
+number of players cannot be dealt (``cards: 10`` with 6 players and 52 cards), a bid range that
+leaves a player no bid (``bidding: {min: 3, max: 2}``, or a single allowed bid that the hook then
+forbids), or a formula that divides by zero (``taken // (bid - taken)``). :func:`soundness_problems`
+finds these at load, for every player count the variant allows and every deal of its schedule,
+so the engine never meets them in play.
 
-Bids and tricks are tried exhaustively (every bid of the deal's range, every number of
-tricks); names whose values a game builds up (``total``, the set's points) are tried at a
-fixed set of values, zero included. The work is bounded (deals sharing the values a formula
-reads are tried once), so a load stays cheap.
+Every formula that divides is evaluated wherever a game evaluates it: the schedule's for every
+player count; the bid range and the hook exemption for every deal; a deal's score for every bid
+of its range, every number of tricks, dealer or not; the set bonus at the end of every set.
+Names whose values a game builds up are tried at values some game reaches: the set's results
+(``set_best``, ``set_total``, ``set_made``, ``set_all_made``) are worked out from the scores the
+set's deals can give, with all of them made or not; ``total`` (and the set's results when a
+deal's score reads ``total`` or ``is_dealer``, or the game may end before the schedule does) at
+the fixed :data:`SAMPLES`. The work is bounded (deals sharing the values a formula reads are
+tried once, and each set of values is cut to the ones nearest zero), so a load stays cheap.
 """
 
 from __future__ import annotations
@@ -19,16 +25,21 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, NamedTuple
 
 from ..diagnostics import Diagnostic
 from .formula import FormulaEvalError
-from .schedule import deal_names, deck_size, resolve_schedule
+from .schedule import deal_names, deck_size, resolve_schedule, unplayable
 
 if TYPE_CHECKING:
     from .formula import Formula
-    from .variant import Variant
+    from .variant import Deal, DealKind, Variant
 
-#: Values tried for names that a game builds up (a running total, a set's points).
+#: Values tried for names that a game builds up, when the values a game reaches are not worked out.
 SAMPLES = (0, 1, -1, 10, -10, 100, -100, 1000, -1000)
 #: At most this many evaluations of one formula on one deal's values.
 MAX_TRIES = 20_000
+#: At most this many evaluations of the set bonus at the end of one set.
+MAX_SET_TRIES = 4_096
+#: The names of a set's results, as the set bonus reads them.
+SET_RESULTS = frozenset({"set_best", "set_total", "set_made", "set_all_made"})
+HINT = "guard the division (`x == 0 ? 0 : y // x`) or divide by a value that cannot be zero"
 
 
 class Problem(NamedTuple):
@@ -45,118 +56,268 @@ def _where(env: Mapping[str, int], names: Iterable[str]) -> str:
 
 
 def can_fail(f: Formula) -> bool:
-    """Whether evaluating ``f`` can fail at all: only a division or a remainder can (by zero)."""
-    return "/" in f.source or "%" in f.source
+    """Whether evaluating ``f`` can fail at all: only a division or a remainder by something other
+    than a non-zero number can (by zero)."""
+    return f.can_fail
+
+
+def _failure(f: Formula, env: Mapping[str, int], exc: FormulaEvalError, context: str, section: str) -> Problem:
+    d = exc.diagnostics[0]
+    message = f"formula {f.source!r} divides by zero when {_where(env, f.names_used)}in {context}"
+    return Problem(Diagnostic("F005", message, path=d.path, line=d.line, col=d.col, hint=HINT), section)
 
 
 def _evaluate(f: Formula, env: dict[str, int], trials: Iterator[dict[str, int]], context: str,
-              section: str) -> Problem | None:
+              section: str, limit: int = MAX_TRIES) -> Problem | None:
     """The first of ``trials`` (changes to ``env``) on which ``f`` fails, as a problem."""
-    if not can_fail(f):
+    if not f.can_fail:
         return None
+    fn = f.fn
     for count, change in enumerate(trials):
-        if count >= MAX_TRIES:
+        if count >= limit:
             return None
         env.update(change)
         try:
-            f.fn(env)
+            fn(env)
         except FormulaEvalError as exc:
-            d = exc.diagnostics[0]
-            message = (f"formula {f.source!r} divides by zero when {_where(env, f.names_used)}"
-                       f"in {context}")
-            return Problem(Diagnostic("F005", message, path=d.path, line=d.line, col=d.col,
-                                      hint="guard the division (`x == 0 ? 0 : y // x`) or divide by a "
-                                           "value that cannot be zero"), section)
+            return _failure(f, env, exc, context, section)
     return None
+
+
+def _nearest(values: Iterable[int], k: int) -> tuple[int, ...]:
+    """At most ``k`` of ``values``: the samples among them, the smallest and the largest, then
+    the nearest zero."""
+    pool = sorted(set(values), key=lambda v: (abs(v), v))
+    if len(pool) <= k:
+        return tuple(pool)
+    chosen = dict.fromkeys([s for s in SAMPLES if s in set(pool)] + [min(pool), max(pool)])
+    for v in pool:
+        if len(chosen) >= k:
+            break
+        chosen.setdefault(v)
+    return tuple(list(chosen)[:k])
+
+
+def _sums(choices: list[set[int]], cap: int = 4_000) -> set[int]:
+    """Every total of one value from each of ``choices`` (cut to ``cap`` values nearest zero)."""
+    totals = {0}
+    for values in choices:
+        totals = {t + v for t in totals for v in values}
+        if len(totals) > cap:
+            totals = set(_nearest(totals, cap))
+    return totals
+
+
+def _best(choices: list[set[int]]) -> set[int]:
+    """The values the best of one value from each of ``choices`` can be."""
+    floor = max(min(c) for c in choices)
+    return {v for c in choices for v in c if v >= floor}
 
 
 def soundness_problems(variant: Variant) -> list[Problem]:
     """Why some game of ``variant`` could not be played to the end (empty when it can)."""
-    problems: list[Problem] = []
-    seen_bids: set[tuple[object, ...]] = set()
-    seen_scores: set[tuple[object, ...]] = set()
-    deck = deck_size(variant)
-    b = variant.bidding
-    for players in range(variant.min_players, variant.max_players + 1):
-        try:
-            deals = resolve_schedule(variant, players)
-        except (ValueError, ArithmeticError, FormulaEvalError):  # reported as V009 by the loader
+    return _Checker(variant).problems()
+
+
+class _Checker:
+    """The checks of one variant, remembering which values each formula was tried on."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.deck = deck_size(variant)
+        self.seen: set[tuple[object, ...]] = set()
+        self.scores: dict[tuple[object, ...], set[tuple[int, int]]] = {}
+        scoring = [k.score for k in variant.kinds.values() if k.score is not None] + [variant.scoring.deal]
+        bonus = variant.scoring.set_bonus
+        end = variant.end
+        try:  # a game that plays the schedule and ends: no stop-loss, target or tie-break
+            plain_end = end._replace(stop_on="balance", stop_check="deal") == type(end)()
+        except TypeError:  # pragma: no cover - every key of `end` has a default
+            plain_end = False
+        reads = frozenset().union(*(f.names_used for f in scoring))
+        #: The set's results are worked out (the bonus divides and reads them, and the deals' scores
+        #: depend only on the deal, the bid and the tricks, in a game that plays the whole schedule).
+        self.results = bool(bonus is not None and bonus.can_fail and bonus.names_used & SET_RESULTS
+                            and plain_end and not reads & {"total", "is_dealer"})
+
+    def problems(self) -> list[Problem]:
+        variant = self.variant
+        outcomes: dict[int, tuple[Deal, ...] | str] = {}
+        problems: list[Problem] = []
+        for players in range(variant.min_players, variant.max_players + 1):
+            try:
+                outcomes[players] = resolve_schedule(variant, players)
+            except FormulaEvalError as exc:
+                if not problems:
+                    problems.append(self.schedule_failure(players, exc))
+            except (ValueError, ArithmeticError) as exc:
+                outcomes[players] = str(exc)
+        found = unplayable(variant, outcomes)
+        if found is not None:
+            problems.append(Problem(Diagnostic("V009", found[0], hint=found[1]), "schedule"))
+        if problems:
             return problems
+        for players, deals in outcomes.items():
+            assert not isinstance(deals, str)
+            problem = self.game(players, deals)
+            if problem is not None:
+                return [problem]
+        return []
+
+    def schedule_failure(self, players: int, exc: FormulaEvalError) -> Problem:
+        """F005 for the schedule formula that divides by zero with ``players`` players."""
+        env = {"players": players, "deck": self.deck, "max_cards": self.deck // players}
+        for group in self.variant.schedule:
+            for item in group.items:
+                for f in (item.cards, item.times, item.ramp_to):
+                    if f is None:
+                        continue
+                    try:
+                        f.fn(env)
+                    except FormulaEvalError as failed:
+                        place = "the schedule" if "players" in f.names_used else \
+                            f"the schedule with {players} players"
+                        return _failure(f, env, failed, place, "schedule")
+        d = exc.diagnostics[0]  # pragma: no cover - the schedule's formulas are all tried above
+        return Problem(Diagnostic("F005", d.message, path=d.path, line=d.line, hint=HINT), "schedule")
+
+    def game(self, players: int, deals: tuple[Deal, ...]) -> Problem | None:
+        """The first problem of a game of ``players`` players, deal by deal."""
+        variant = self.variant
         set_sizes: dict[int, int] = {}
         for deal in deals:
             set_sizes[deal.set] = set_sizes.get(deal.set, 0) + 1
+        in_set: list[set[tuple[int, int]]] = []
         for deal in deals:
-            env = deal_names(variant, deals, deal, players, deck, set_sizes[deal.set])
+            env = deal_names(variant, deals, deal, players, self.deck, set_sizes[deal.set])
             context = (f"deal {deal.number} with {players} players ({deal.cards} "
                        f"{'card' if deal.cards == 1 else 'cards'})")
             kind = variant.kinds[deal.kind]
-            try:
-                lo = max(0, b.min_bid(env))
-                hi = min(deal.cards, b.max_bid(env))
-                hook = kind.hook if kind.hook is not None else b.hook
-                hook = bool(hook) and not (b.hook_exempt is not None and b.hook_exempt(env))
-            except FormulaEvalError as exc:
-                d = exc.diagnostics[0]
-                problems.append(Problem(Diagnostic("F005", f"{d.message} in {context}", path=d.path,
-                                                   line=d.line, col=d.col), "bidding"))
-                return problems
-            if kind.bidding != "none":
-                key = (lo, hi, hook, deal.cards, players)
-                if key not in seen_bids:
-                    seen_bids.add(key)
-                    if lo > hi:
-                        problems.append(Problem(Diagnostic(
-                            "V014", f"no bid is possible in {context}: the bids run from {lo} to {hi}",
-                            hint="`bidding.min` must not exceed `bidding.max` (nor the hand size)"),
-                            "bidding"))
-                        return problems
-                    if hook and lo == hi and deal.cards == players * lo:
-                        problems.append(Problem(Diagnostic(
-                            "V014", f"the hook leaves the last bidder no bid in {context}: every bid "
-                            f"must be {lo}, and {players} bids of {lo} total the {deal.cards} cards",
-                            hint="widen the bid range, or exempt these deals from the hook "
-                                 "(`bidding.hook_exempt`)"), "bidding"))
-                        return problems
-            problem = _score_problem(variant, kind.score or variant.scoring.deal, env, lo, hi,
-                                     kind.bidding == "none", context, seen_scores)
+            bids = self.bids(env, deal, kind, players, context)
+            if isinstance(bids, Problem):
+                return bids
+            lo, hi = bids
+            no_bids = kind.bidding == "none"
+            f = kind.score or variant.scoring.deal
+            problem = self.score(f, env, lo, hi, no_bids, context)
             if problem is not None:
-                problems.append(problem)
-                return problems
+                return problem
+            if self.results:
+                try:
+                    in_set.append(self.outcomes(f, env, lo, hi, no_bids, kind.multiplier))
+                except FormulaEvalError as exc:  # pragma: no cover - the score check tried these
+                    return _failure(f, env, exc, context, "scoring")
             last_of_set = deal.number == len(deals) or deals[deal.number].set != deal.set
             if last_of_set and variant.scoring.set_bonus is not None:
-                problem = _set_bonus_problem(variant.scoring.set_bonus, env, context, seen_scores)
+                problem = self.set_bonus(variant.scoring.set_bonus, env, f"the set ending with {context}",
+                                         in_set)
                 if problem is not None:
-                    problems.append(problem)
-                    return problems
-    return problems
-
-
-def _score_problem(variant: Variant, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool,
-                   context: str, seen: set[tuple[object, ...]]) -> Problem | None:
-    used = f.names_used
-    key = (f.source, lo, hi, no_bids, tuple((n, env[n]) for n in sorted(used) if n in env))
-    if key in seen:
+                    return problem
+                in_set = []
         return None
-    seen.add(key)
-    bids: Iterable[int | None] = [None] if no_bids else range(lo, hi + 1)
-    totals = SAMPLES if "total" in used else (0,)
-    dealers = (0, 1) if "is_dealer" in used else (0,)
-    trials = ({"bid": 0 if bid is None else bid, "taken": taken,
-               "made": 1 if bid is None or bid == taken else 0, "total": total, "is_dealer": dealer}
-              for bid, taken, total, dealer in product(bids, range(env["cards"] + 1), totals, dealers))
-    return _evaluate(f, dict(env), trials, context, "scoring")
 
+    def bids(self, env: dict[str, int], deal: Deal, kind: DealKind, players: int,
+             context: str) -> tuple[int, int] | Problem:
+        """The deal's bid range, or why a player could have no bid (V014) or a bidding formula
+        fails (F005)."""
+        b = self.variant.bidding
+        values: list[int] = []
+        hook = kind.hook if kind.hook is not None else b.hook
+        for f in (b.min_bid, b.max_bid) + ((b.hook_exempt,) if hook and b.hook_exempt is not None else ()):
+            try:
+                values.append(f.fn(env))
+            except FormulaEvalError as exc:
+                return _failure(f, env, exc, context, "bidding")
+        lo, hi = max(0, values[0]), min(deal.cards, values[1])
+        hook = bool(hook) and not (len(values) > 2 and values[2])
+        total = getattr(b, "total", "differ")
+        if kind.bidding == "none":
+            return lo, hi
+        key = (lo, hi, hook, total, deal.cards, players)
+        if key in self.seen:
+            return lo, hi
+        self.seen.add(key)
+        if lo > hi:
+            return Problem(Diagnostic(
+                "V014", f"no bid is possible in {context}: the bids run from {lo} to {hi}",
+                hint="`bidding.min` must not exceed `bidding.max` (nor the hand size)"), "bidding")
+        # `over` and `under` let a last bidder who cannot make it so bid anything.
+        if hook and total in ("differ", "any") and lo == hi and deal.cards == players * lo:
+            return Problem(Diagnostic(
+                "V014", f"the hook leaves the last bidder no bid in {context}: every bid "
+                f"must be {lo}, and {players} bids of {lo} total the {deal.cards} cards",
+                hint="widen the bid range, or exempt these deals from the hook "
+                     "(`bidding.hook_exempt`)"), "bidding")
+        return lo, hi
 
-def _set_bonus_problem(f: Formula, env: dict[str, int], context: str,
-                       seen: set[tuple[object, ...]]) -> Problem | None:
-    used = f.names_used
-    key = ("set", f.source, tuple((n, env[n]) for n in sorted(used) if n in env))
-    if key in seen:
-        return None
-    seen.add(key)
-    per = {n: (SAMPLES if n in used else (0,)) for n in ("set_best", "set_total", "total")}
-    made = range(env["set_deals"] + 1) if "set_made" in used else (0,)
-    trials = ({"set_best": best, "set_total": total_set, "total": total, "set_made": m,
-               "set_all_made": int(m == env["set_deals"])}
-              for best, total_set, total, m in product(per["set_best"], per["set_total"], per["total"], made))
-    return _evaluate(f, dict(env), trials, f"the set ending with {context}", "scoring")
+    def score(self, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool,
+              context: str) -> Problem | None:
+        """F005 when the deal's score divides by zero for some bid, number of tricks, dealer or total."""
+        if not f.can_fail:
+            return None
+        used = f.names_used
+        # The tricks run to the hand size, whether the formula reads `cards` or not.
+        key = (f.source, lo, hi, no_bids, env["cards"], tuple((n, env[n]) for n in sorted(used) if n in env))
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        bids: Iterable[int | None] = [None] if no_bids else range(lo, hi + 1)
+        totals = SAMPLES if "total" in used else (0,)
+        dealers = (0, 1) if "is_dealer" in used else (0,)
+        trials = ({"bid": 0 if bid is None else bid, "taken": taken,
+                   "made": 1 if bid is None or bid == taken else 0, "total": total, "is_dealer": dealer}
+                  for bid, taken, total, dealer in product(bids, range(env["cards"] + 1), totals, dealers))
+        return _evaluate(f, dict(env), trials, context, "scoring")
+
+    def outcomes(self, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool,
+                 multiplier: int) -> set[tuple[int, int]]:
+        """Every (points, made) one player can have from the deal (``f`` reads neither ``total``
+        nor ``is_dealer``)."""
+        used = f.names_used
+        key = (f.source, lo, hi, no_bids, env["cards"], multiplier,
+               tuple((n, env[n]) for n in sorted(used) if n in env))
+        found = self.scores.get(key)
+        if found is None:
+            e = dict(env, total=0, is_dealer=0)
+            found = set()
+            for bid in ([None] if no_bids else range(lo, hi + 1)):
+                for taken in range(env["cards"] + 1):
+                    made = 1 if bid is None or bid == taken else 0
+                    e.update(bid=0 if bid is None else bid, taken=taken, made=made)
+                    found.add((f.fn(e) * multiplier, made))
+            self.scores[key] = found
+        return found
+
+    def set_bonus(self, f: Formula, env: dict[str, int], context: str,
+                  deals: list[set[tuple[int, int]]]) -> Problem | None:
+        """F005 when the set bonus divides by zero for some result of the set."""
+        if not f.can_fail:
+            return None
+        used = f.names_used
+        n = env["set_deals"]
+        totals = SAMPLES if "total" in used else (0,)
+        cases: list[tuple[Iterable[int], Iterable[int], Iterable[int], Iterable[int]]] = []
+        if self.results and deals:
+            made = [{m for _, m in d} for d in deals]
+            if all(1 in m for m in made):  # every deal of the set made
+                points = [{p for p, m in d if m} for d in deals]
+                cases.append((_best(points), _sums(points), (n,), totals))
+            if any(0 in m for m in made):  # some deal not made
+                points = [{p for p, _ in d} for d in deals]
+                counts = _sums(made) - {n}
+                cases.append((_best(points), _sums(points), counts, totals))
+        else:
+            cases.append((SAMPLES, SAMPLES, range(n + 1), totals))
+        names = ("set_best", "set_total", "set_made", "total")
+        dims = sum(1 for name in names if name in used) + ("set_all_made" in used and "set_made" not in used)
+        k = max(3, int(MAX_SET_TRIES ** (1 / max(dims, 1))))
+        picked = [tuple(_nearest(values, k) if name in used or (name == "set_made" and "set_all_made" in used)
+                        else (next(iter(values)),) for name, values in zip(names, case)) for case in cases]
+        key = ("set", f.source, tuple(picked), tuple((n, env[n]) for n in sorted(used) if n in env))
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        trials = ({"set_best": best, "set_total": total_set, "set_made": m, "set_all_made": int(m == n),
+                   "total": total}
+                  for case in picked for best, total_set, m, total in product(*case))
+        return _evaluate(f, dict(env), trials, context, "scoring", limit=4 * MAX_SET_TRIES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,59 @@ from .formula import Formula, FormulaError, compile_formula
 from .schema import Field
 from .yamltree import YAML11_BOOLEANS, Node
 
+#: The keys of a schedule item whose values are formulas (``ramp``: both ends).
+SCHEDULE_FORMULAS = ("cards", "times", "ramp")
+
 
 def _child(node: Node | None, key: str) -> Node | None:
     return node.get(key) if node is not None and node.kind == "map" else None
+
+
+def _key_text(k: Node) -> str:
+    """A mapping key as written (``on``, not YAML's True; ``0x10``, not 16)."""
+    return k.raw if k.kind == "scalar" and k.value is not None else str(k.value)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@lru_cache(maxsize=1)
+def formula_keys() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every key of the schema whose value is a formula, with the names it may use (besides the
+    parameters): sections first, then ``kinds.<name>.KEY``, then ``schedule[].KEY``."""
+    from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES, SCHEMA
+
+    out: list[tuple[str, tuple[str, ...]]] = []
+
+    def walk(fields: dict[str, Field], prefix: str) -> None:
+        for key, f in fields.items():
+            if f.type == "formula":
+                out.append((prefix + key, f.names))
+            elif f.type == "section":
+                walk(f.fields, f"{prefix}{key}.")
+
+    walk({k: f for k, f in SCHEMA.items() if f.type != "kinds"}, "")
+    for key, f in SCHEMA.items():
+        if f.type == "kinds":
+            walk(f.fields, f"{key}.<name>.")
+    for key in SCHEDULE_FORMULAS:
+        item = SCHEDULE_ITEM_FIELDS.get(key)
+        out.append((f"schedule[].{key}", item.names if item is not None and item.names else SCHEDULE_NAMES))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def name_places() -> dict[str, str]:
+    """For every name of the formula language: where it can be used, as the F002 error says it."""
+    keys = formula_keys()
+    outside = {k for k, _ in keys if not k.startswith("schedule[].")}
+    places: dict[str, list[str]] = {}
+    for key, names in keys:
+        for name in names:
+            places.setdefault(name, []).append(key)
+    return {name: "it can be used in every formula except the schedule's" if set(where) == outside
+            else "it can be used in " + _and([f"`{k}`" for k in where]) for name, where in places.items()}
 
 
 class Values:
@@ -27,6 +78,8 @@ class Values:
         """A base could not be read: keys it would supply are not reported missing."""
         self.files: list[tuple[str, int, int]] = []
         """Every file read, with its modification time and size then (for the memo)."""
+        self.params: tuple[str, ...] = ()
+        """The names of ``scoring.params`` (for the F002 of a schedule formula that uses one)."""
 
     # -- validation ---------------------------------------------------------------------
     def err(self, code: str, msg: str, node: Node, hint: str | None = None) -> None:
@@ -36,13 +89,15 @@ class Values:
                 extra: tuple[str, ...]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         label = f"`{where}`" if where else "the file"
+        if not where:
+            self.params = extra  # the parameters: names every formula but the schedule's may use
         if node is not None and node.kind != "map":
             self.err("V004", f"`{where}` must be a mapping of keys to values" if where
                      else "a variant file must be a mapping of keys to values", node)
             node = None
         if node is not None:
             for k, v in node.items:
-                key = str(k.value)
+                key = _key_text(k)
                 if key not in fields:
                     close = difflib.get_close_matches(key, list(fields), n=1)
                     self.err("V003", f"unknown key {key!r} in {label}", k,
@@ -76,8 +131,12 @@ class Values:
             if node.kind != "map":
                 self.err("V004", f"`{where}` must map kind names to their rules", node)
                 return {}
-            return {str(k.value): (k, self.section(v, f.fields, f"{where}.{k.value}", extra))
-                    for k, v in node.items}
+            kinds: dict[str, tuple[Node, dict[str, Any]]] = {}
+            for k, body in node.items:
+                name = self.kind_name(k, "deal kind name")
+                text = name if name is not None else _key_text(k)
+                kinds[text] = (k, self.section(body, f.fields, f"{where}.{text}", extra))
+            return kinds
         if t == "schedule":
             return node  # checked by schedule()
         if t == "words":
@@ -90,13 +149,15 @@ class Values:
                 return {}
             params: dict[str, int] = {}
             for k, item in node.items:
-                value = item.value
+                value, name = item.value, _key_text(k)
                 if item.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-                    self.err("V004", f"parameter {k.value!r} must be an integer", item)
-                elif not str(k.value).isidentifier():
-                    self.err("V004", f"parameter name {k.value!r} is not a plain name", k)
+                    self.err("V004", f"parameter {name!r} must be an integer", item)
+                elif isinstance(k.value, bool):
+                    self.boolean(k, f"`{where}`: the name", name)
+                elif not name.isidentifier():
+                    self.err("V004", f"parameter name {name!r} is not a plain name", k)
                 else:
-                    params[str(k.value)] = value
+                    params[name] = value
             return params
         if t == "players":
             sec = self.section(node, {
@@ -164,13 +225,39 @@ class Values:
             return self.formula(node, f.names + extra, where)
         raise AssertionError(t)  # pragma: no cover - schema types are closed
 
+    def boolean(self, node: Node, what: str, text: str) -> None:
+        """A word that YAML read as a boolean: V007 for YAML 1.1's (``no``, ``on``), else V004."""
+        if node.style is None and node.raw in YAML11_BOOLEANS:
+            self.err("V007", f"{what} {node.raw!r} is read by YAML as a boolean", node,
+                     hint=f"quote it: '{node.raw}'")
+        else:
+            self.err("V004", f"{what} must be a word, not the boolean {text!r}", node,
+                     hint=f"quote it: '{text}'")
+
+    def kind_name(self, node: Node, what: str = "deal kind") -> str | None:
+        """A deal kind's name as written (a key of ``kinds``, a schedule item's ``kind``), or
+        None when it is not a word: a boolean to YAML (``off``), empty, or a list or mapping."""
+        if node.kind == "scalar" and isinstance(node.value, bool):
+            self.boolean(node, what, node.raw)
+            return None
+        if node.kind != "scalar" or node.value is None:
+            self.err("V004", f"{what} must be a word", node)
+            return None
+        return node.raw
+
     def formula(self, node: Node, names: tuple[str, ...], where: str) -> Formula | None:
         if node.kind != "scalar" or isinstance(node.value, bool) or node.value is None:
             self.err("V004", f"`{where}` must be a number or a formula", node)
             return None
         source = node.value if isinstance(node.value, int) else str(node.value)
+        key = f"schedule[].{where}" if where in SCHEDULE_FORMULAS else where
+        elsewhere = name_places()
+        if key.startswith("schedule[].") and self.params:
+            param = "it is a parameter (`scoring.params`), and the schedule's formulas cannot use parameters"
+            elsewhere = {**{p: param for p in self.params}, **elsewhere}
         try:
-            return compile_formula(source, names, path=node.path, where=node.text_where)
+            return compile_formula(source, names, path=node.path, where=node.text_where, key=key,
+                                   elsewhere=elsewhere)
         except FormulaError as exc:
             self.diags.extend(exc.diagnostics)
             return None
