@@ -90,7 +90,8 @@ def _nearest(values: Iterable[int], k: int) -> tuple[int, ...]:
     pool = sorted(set(values), key=lambda v: (abs(v), v))
     if len(pool) <= k:
         return tuple(pool)
-    chosen = dict.fromkeys([s for s in SAMPLES if s in set(pool)] + [min(pool), max(pool)])
+    present = set(pool)
+    chosen = dict.fromkeys([s for s in SAMPLES if s in present] + [min(pool), max(pool)])
     for v in pool:
         if len(chosen) >= k:
             break
@@ -98,14 +99,37 @@ def _nearest(values: Iterable[int], k: int) -> tuple[int, ...]:
     return tuple(list(chosen)[:k])
 
 
-def _sums(choices: list[set[int]], cap: int = 4_000) -> set[int]:
-    """Every total of one value from each of ``choices`` (cut to ``cap`` values nearest zero)."""
-    totals = {0}
+def _sums(choices: list[set[int]], k: int, without: int | None = None) -> tuple[int, ...]:
+    """At most ``k`` (as :func:`_nearest` picks them) of the totals of one value from each of
+    ``choices``, but ``without``. The totals are the bits of one integer (bit ``i`` is the total
+    ``base + i``), so even sets of thousands of totals cost little."""
+    base, bits = 0, 1
     for values in choices:
-        totals = {t + v for t in totals for v in values}
-        if len(totals) > cap:
-            totals = set(_nearest(totals, cap))
-    return totals
+        low = min(values)
+        grown = 0
+        for v in values:
+            grown |= bits << (v - low)
+        base, bits = base + low, grown
+    if without is not None and without >= base:
+        bits &= ~(1 << (without - base))
+    if not bits:
+        return ()
+    found = [base + (bits & -bits).bit_length() - 1, base + bits.bit_length() - 1]
+    found += [s for s in SAMPLES if s >= base and bits >> (s - base) & 1]
+    zero = -base  # the bit of the total 0
+    up = bits >> zero if zero > 0 else bits
+    start = 0 if zero > 0 else base
+    down = bits & ((1 << zero) - 1) if zero > 0 else 0
+    for _ in range(k):  # the totals nearest 0 from above, then from below
+        if up:
+            low = up & -up
+            found.append(start + low.bit_length() - 1)
+            up ^= low
+        if down:
+            top = down.bit_length() - 1
+            found.append(base + top)
+            down ^= 1 << top
+    return _nearest(found, k)
 
 
 def _best(choices: list[set[int]]) -> set[int]:
@@ -295,29 +319,31 @@ class _Checker:
             return None
         used = f.names_used
         n = env["set_deals"]
-        totals = SAMPLES if "total" in used else (0,)
-        cases: list[tuple[Iterable[int], Iterable[int], Iterable[int], Iterable[int]]] = []
+        varies = [name for name in ("set_best", "set_total", "set_made", "total") if name in used
+                  or name == "set_made" and "set_all_made" in used]
+        k = max(3, int(MAX_SET_TRIES ** (1 / max(len(varies), 1))))
+        totals = SAMPLES[:k] if "total" in used else (0,)
+        cases: list[tuple[tuple[int, ...], ...]] = []
         if self.results and deals:
             made = [{m for _, m in d} for d in deals]
-            if all(1 in m for m in made):  # every deal of the set made
-                points = [{p for p, m in d if m} for d in deals]
-                cases.append((_best(points), _sums(points), (n,), totals))
-            if any(0 in m for m in made):  # some deal not made
-                points = [{p for p, _ in d} for d in deals]
-                counts = _sums(made) - {n}
-                cases.append((_best(points), _sums(points), counts, totals))
-        else:
-            cases.append((SAMPLES, SAMPLES, range(n + 1), totals))
-        names = ("set_best", "set_total", "set_made", "total")
-        dims = sum(1 for name in names if name in used) + ("set_all_made" in used and "set_made" not in used)
-        k = max(3, int(MAX_SET_TRIES ** (1 / max(dims, 1))))
-        picked = [tuple(_nearest(values, k) if name in used or (name == "set_made" and "set_all_made" in used)
-                        else (next(iter(values)),) for name, values in zip(names, case)) for case in cases]
-        key = ("set", f.source, tuple(picked), tuple((n, env[n]) for n in sorted(used) if n in env))
+            for all_made in (True, False):
+                if all_made and not all(1 in m for m in made) or not all_made and not any(0 in m for m in made):
+                    continue
+                points = [{p for p, m in d if m or not all_made} for d in deals]
+                cases.append((
+                    _nearest(_best(points), k) if "set_best" in used else (0,),
+                    _sums(points, k) if "set_total" in used else (0,),
+                    (n,) if all_made else _sums(made, k, without=n) if "set_made" in varies else (0,),
+                    totals))
+        else:  # the results are not worked out: samples
+            cases.append((_nearest(SAMPLES, k) if "set_best" in used else (0,),
+                          _nearest(SAMPLES, k) if "set_total" in used else (0,),
+                          _nearest(range(n + 1), k) if "set_made" in varies else (0,), totals))
+        key = ("set", f.source, tuple(cases), tuple((name, env[name]) for name in sorted(used) if name in env))
         if key in self.seen:
             return None
         self.seen.add(key)
         trials = ({"set_best": best, "set_total": total_set, "set_made": m, "set_all_made": int(m == n),
                    "total": total}
-                  for case in picked for best, total_set, m, total in product(*case))
+                  for case in cases for best, total_set, m, total in product(*case))
         return _evaluate(f, dict(env), trials, context, "scoring", limit=4 * MAX_SET_TRIES)

@@ -250,6 +250,9 @@ class Values:
             self.err("V004", f"`{where}` must be a number or a formula", node)
             return None
         source = node.value if isinstance(node.value, int) else str(node.value)
+        if "True" in names or "False" in names:  # a parameter `yes:` (V007): no cascade of F002
+            names += tuple(w for w in YAML11_BOOLEANS | {"true", "false"}
+                           if str(w.lower() in ("yes", "on", "true")) in names)
         key = f"schedule[].{where}" if where in SCHEDULE_FORMULAS else where
         elsewhere = name_places()
         if key.startswith("schedule[].") and self.params:
