@@ -636,6 +636,9 @@ def test_random_full_game_invariants(name, players):
     scored = [r for r in game.results if r.event == "deal"]
     if game.over_reason == "schedule complete":
         assert [r.deal.number for r in scored] == list(range(1, len(game.deals) + 1))
+    elif v.end.target is not None:  # the schedule played round until a total reached the target
+        assert game.over_reason == f"a total reached {v.end.target}" and max(game.totals) >= v.end.target
+        assert [r.deal.number for r in scored] == list(range(1, len(scored) + 1))
     else:
         assert "stop-loss" in (game.over_reason or "")
     for r in scored:

@@ -208,6 +208,9 @@ def play_checked(name: str, players: int, seed: int) -> Game:
     assert game.is_over, "the game did not end"
     if game.over_reason == "schedule complete":
         assert sum(r.event == "deal" for r in game.results) == len(game.deals)
+    elif game.variant.end.target is not None:
+        assert max(game.totals) >= game.variant.end.target
+        assert sum(r.event == "deal" for r in game.results) == len(game.deals)
     else:
         assert game.variant.end.stop_loss is not None
         assert 1 <= sum(r.event == "deal" for r in game.results) <= len(game.deals)

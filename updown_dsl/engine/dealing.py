@@ -12,7 +12,7 @@ from ..cards import Card, Suit
 from ..lang.variant import TrumpRules
 from .plan import seat_by_rule
 from .scoring import DealResult
-from .state import DealLog, IllegalAction, Phase, State, violation
+from .state import DealLog, IllegalAction, Phase, State, Trick, violation
 from .tables import SUIT_ID, SUITS
 
 
@@ -179,6 +179,32 @@ class Dealing(State):
         if rules.random_no_trump:
             options.append(None)
         return self.rng.choice(options)
+
+    def _last_trick_winner(self) -> int:
+        """Who won the last trick of the deal before (eldest before the first deal); -1 when
+        that deal's tricks are not known (scored from the tricks taken, or given up)."""
+        for r in reversed(self.results):
+            if r.event == "deal":
+                last = r.tricks[-1] if r.tricks else None
+                return last.winner if isinstance(last, Trick) else -1
+            if r.event == "abandoned":
+                return -1
+        return self._seat_by("eldest")
+
+    @property
+    def first_leader_unknown(self) -> bool:
+        """No card of the deal is played yet, and the rules cannot say who leads: the winner of
+        the last trick of the deal before leads, and that deal's tricks are not known."""
+        return (self.phase is Phase.PLAY and not self._order and self._plan.first_leader == "last_trick_winner"
+                and self._last_trick_winner() < 0)
+
+    def set_first_leader(self, seat: int) -> None:
+        """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
+        if not self.first_leader_unknown or not 0 <= seat < self.players:
+            raise IllegalAction(violation("R002", "the first leader is given by the rules"))
+        self._leader = self.to_act = seat
+        self._log.first_leader = seat
+        self._changed()
 
     def _seat_by(self, rule: str) -> int:
         return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)

@@ -85,9 +85,10 @@ class EndOfDeal(State):
             # Past the schedule: a game to a target goes round it again; a tie is broken
             # by one more deal.
             more = target is not None or (end.tie_break == "extra_deals" and len(self.winners()) > 1)
-            if not more or not self._plan.more_deals():
+            if not more or not self._plan.more_deals(self.deal_index + 1):
                 self._end("schedule complete" if not more else f"{end.max_deals} deals played")
                 return
+            self.deals = self._plan.deals[:self.deal_index + 1]  # this game's deals: one more
         self.dealer = (self.dealer + 1) % self.players
         self._start_deal()
 

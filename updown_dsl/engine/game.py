@@ -65,7 +65,7 @@ class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
         self.variant = variant
         self.players = n
         self.table = t
-        self.deals = plan.deals
+        self.deals = plan.schedule
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto_deal = auto_deal
         self.totals = [0] * n

@@ -95,7 +95,7 @@ class TablePlan:
         self.table: CardTable = card_table(variant)
         self.schedule: tuple[Deal, ...] = resolve_schedule(variant, players)
         self.deals: list[Deal] = list(self.schedule)
-        """The schedule, and the deals played after it (:meth:`more_deals`)."""
+        """The schedule, and the deals games have gone on to after it (:meth:`more_deals`)."""
         sizes: dict[int, int] = {}
         for d in self.deals:
             sizes[d.set] = sizes.get(d.set, 0) + 1
@@ -111,16 +111,22 @@ class TablePlan:
         self.next_seat = tuple((s + 1) % players for s in range(players))
         """The seat on the left of each seat (who plays next)."""
 
-    def more_deals(self) -> bool:
-        """Add the next deal after the last one: the schedule again from its start (a game
-        played to a target score), or one more deal at its largest size (a tie-break).
+    def more_deals(self, count: int) -> bool:
+        """See that there are ``count`` deals, adding deals past the schedule's end as needed:
+        the schedule again from its start (a game played to a target score), or more deals
+        at its largest size (a tie-break).
 
-        Every game of the plan adds the same deals in the same order, so they are shared.
-        False when ``end.max_deals`` deals are already there.
+        Every game of the plan would add the same deals in the same order, so they are made
+        once; a game takes as many as it plays. False beyond ``end.max_deals`` deals.
         """
-        n, schedule = len(self.deals), self.schedule
-        if n >= self.variant.end.max_deals or not schedule:
+        if count > self.variant.end.max_deals or not self.schedule:
             return False
+        while len(self.deals) < count:
+            self._add_deal()
+        return True
+
+    def _add_deal(self) -> None:
+        n, schedule = len(self.deals), self.schedule
         if self.variant.end.target is not None:
             base = schedule[n % len(schedule)]
             sets = schedule[-1].set
@@ -131,7 +137,6 @@ class TablePlan:
         self.deals.append(Deal(n + 1, base.cards, base.kind, number_of_set, base.set_deal))
         self.set_sizes[number_of_set] = self.set_sizes.get(number_of_set, 0) + 1
         self._deal_plans.append(None)
-        return True
 
     def deal_plan(self, index: int) -> DealPlan:
         """The plan of deal ``index`` (0-based), worked out on first use."""

@@ -50,7 +50,8 @@ class Playing(State):
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY
         rule = self._plan.first_leader
-        self._leader = self._last_trick_winner() if rule == "last_trick_winner" else self._seat_by(rule)
+        leader = self._last_trick_winner() if rule == "last_trick_winner" else self._seat_by(rule)
+        self._leader = leader if leader >= 0 else self._seat_by("eldest")
         self._log.first_leader = self._leader
         self.to_act = self._leader
 
@@ -152,15 +153,6 @@ class Playing(State):
             return False
         self._play_declared(i, play)
         return True
-
-    def _last_trick_winner(self) -> int:
-        """Who won the last trick of the last deal played out (eldest before any, or when
-        that deal's tricks are not known)."""
-        for r in reversed(self.results):
-            if r.event == "deal":
-                last = r.tricks[-1] if r.tricks else None
-                return last.winner if isinstance(last, Trick) else self._seat_by("eldest")
-        return self._seat_by("eldest")
 
     def _end_trick(self) -> None:
         winner = self._general_winner() if self._general else self._win

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..actions import Play
 from ..cards import Card
@@ -164,7 +164,7 @@ class State:
     variant: Variant
     players: int
     table: CardTable
-    deals: list[Deal]
+    deals: Sequence[Deal]
     """The deals of the game: the schedule, and any played after it (a target score, a tie-break)."""
     rng: random.Random
     auto_deal: bool
@@ -240,6 +240,7 @@ class State:
         def _to_deal(self) -> None: ...
         def _set_trump(self, trump: int) -> None: ...
         def _seat_by(self, rule: str) -> int: ...
+        def _last_trick_winner(self) -> int: ...
         def _legal_now(self) -> int: ...
         def _ordinary_legal(self, hand: int) -> int: ...
         def _answer_legal(self, ordinary: int, mode: str) -> int: ...

@@ -232,7 +232,10 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                      f"after deal {number - 1}" if number > 1 else "before its first deal")
             # at the record's last line, so that in an archive it names its game
             last = self.t.events[-1] if self.t.events else None
-            self.report("T020", f"the record stops {where} of {len(g.deals)}: the game is unfinished", last,
+            end = g.variant.end
+            of = (f", before a total reached {end.target}" if end.target is not None else
+                  f" of {len(g.deals)}")
+            self.report("T020", f"the record stops {where}{of}: the game is unfinished", last,
                         severity=Severity.NOTE)
 
     def event(self, e: Event) -> None:
@@ -315,6 +318,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             self.settle_pending()
         if g.phase is Phase.OVER:
             raise _Stop
+        if e.actor != g.to_act and e.actor is not None and g.first_leader_unknown:
+            g.set_first_leader(e.actor)  # the deal before was not played out: the record says
         if e.actor != g.to_act:
             if self.violated:
                 # The record goes on from the card it was written with, not the one it
