@@ -170,7 +170,9 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     g = session.game
     t = Text()
     t.append(g.variant.name, style="bold")
-    t.append(f": {g.players} players, {_plural(len(g.deals), 'deal')}, seed {session.seed}. ")
+    length = (f"to {g.variant.end.target} points" if g.variant.end.target is not None
+              else _plural(len(g.deals), 'deal'))
+    t.append(f": {g.players} players, {length}, seed {session.seed}. ")
     if resume is not None:
         t.append(f"Resuming {resume} in deal {g.deal.number}. ")
     if session.humans:
@@ -187,7 +189,8 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
     from rich.text import Text
 
     g = session.game
-    t = Text(f"Game {how} in deal {g.deal.number} of {len(g.deals)}. ", style="bold yellow")
+    of = "" if g.variant.end.target is not None else f" of {len(g.deals)}"
+    t = Text(f"Game {how} in deal {g.deal.number}{of}. ", style="bold yellow")
     if saved is not None:
         t.append(f"It is saved in {saved}: `updown play --resume {saved}{again}` continues it.", style="")
     else:

@@ -211,8 +211,11 @@ def legal_text(view: SeatView) -> Text:
 
 def deal_title(deal: Deal, dealer: int, variant: Variant, names: Sequence[str],
                deals: int | None = None) -> str:
-    """``Deal 5 of 24 · 5 cards each · dealer Boris · blind ×2``."""
-    text = f"Deal {deal.number}" + (f" of {deals}" if deals else "")
+    """``Deal 5 of 24 · 5 cards each · dealer Boris · blind ×2`` (a game to a target score:
+    ``Deal 5 · to 100 points · ...``)."""
+    target = variant.end.target
+    text = f"Deal {deal.number}" + (f" · to {target} points" if target is not None else
+                                    f" of {deals}" if deals else "")
     text += f" · {deal.cards} card{'s' if deal.cards != 1 else ''} each · dealer {names[dealer]}"
     if deal.kind != "normal":
         text += f" · {kind_label(variant, deal.kind)}"
