@@ -288,3 +288,96 @@ def test_an_extra_deal_at_the_largest_size_breaks_a_tie():
     assert all(r.deal.cards == 2 for r in game.results[2:])
     text = format_transcript(game_transcript(game, level="plays", variant="ties", embed_rules=True))
     assert check_text(text).clean
+
+
+# ------------------------------------------------------------------------------ leads and over-trumping
+
+def _restricted(rules: str, cards: tuple[str, ...], turned: str = "2H") -> Game:
+    v = variant(f"""\
+        name: restricted
+        extends: oh-hell
+        schedule: [{{cards: {len(cards[0].split())}}}]
+        bidding: {{hook: false}}
+        play: {{{rules}}}
+        """)
+    game = Game(v, len(cards), seed=0, auto_deal=False)
+    game.deal_cards(hands(*cards), turned=Card.parse(turned))
+    bid(game, *([0] * len(cards)))
+    return game
+
+
+def test_no_trump_may_be_led_to_the_first_trick():
+    # trump hearts (2H turned); seat 0 holds 9H and 5C: it must lead the club
+    game = _restricted("lead_trump: not_first_trick", ("9H 5C", "KC 3D", "QC 4D"))
+    assert game.legal_actions() == (Play.parse("5C"),)
+    assert code(game, Play.parse("9H")) == "R017"
+    assert "may not be led to the first trick" in game.check(Play.parse("9H")).message
+    for c in ("5C", "KC", "QC"):  # seat 1 wins and leads trick 2
+        game.apply(Play.parse(c))
+    assert game.to_act == 1
+    # a leader holding only trumps leads one
+    only = _restricted("lead_trump: not_first_trick", ("9H 5H", "KC 3D", "QC 4D"))
+    assert {str(p) for p in only.legal_actions()} == {"9H", "5H"}
+
+
+def test_trumps_may_be_led_once_broken():
+    # trick 1: seat 0 leads 5C, seat 1 (void in clubs) trumps with 3H: trumps are broken
+    game = _restricted("lead_trump: when_broken", ("5C 9H 6C", "3H KD 7D", "QC 4D 8D"))
+    for c in ("5C", "3H", "QC"):
+        game.apply(Play.parse(c))
+    assert game.to_act == 1
+    assert {str(p) for p in game.legal_actions()} == {"KD", "7D"}  # seat 1 holds no trump now
+    unbroken = _restricted("lead_trump: when_broken", ("5C 9H 6C", "KC KD 7D", "QC 4D 8D"))
+    for c in ("5C", "KC", "QC"):
+        unbroken.apply(Play.parse(c))
+    # seat 1 won with KC and leads; trick 2: nobody has played a trump yet
+    assert unbroken.to_act == 1 and code(unbroken, Play.parse("KD")) is None
+
+
+def test_a_player_trumping_a_trick_a_trump_wins_must_over_trump():
+    # trump hearts; seat 0 leads 5C; seat 1 (void) trumps 9H; seat 2, void in clubs, holds
+    # 7H and QH: it may throw away (trumping is optional here) but if it trumps it must beat 9H
+    game = _restricted("must_overtrump: true", ("5C 6C", "9H 2D", "7H QH"))
+    game.apply(Play.parse("5C"))
+    game.apply(Play.parse("9H"))
+    assert {str(p) for p in game.legal_actions()} == {"QH"}  # void in clubs, only hearts: the higher
+    assert code(game, Play.parse("7H")) == "R016"
+    assert "must over-trump with QH" in game.check(Play.parse("7H")).message
+    # with a card to throw away, a lower trump is still refused but the discard is not
+    game = _restricted("must_overtrump: true", ("5C 6C", "9H 2D", "7H 3S"))
+    game.apply(Play.parse("5C"))
+    game.apply(Play.parse("9H"))
+    assert {str(p) for p in game.legal_actions()} == {"7H", "3S"}  # no higher trump: any card
+
+
+def test_a_record_breaking_a_lead_rule_is_flagged_and_goes_on():
+    v = variant("""\
+        name: no-trump-lead
+        extends: oh-hell
+        play: {lead_trump: not_first_trick, must_overtrump: true}
+        """)
+    # The first game and deal in which the leader of the first trick holds a trump he plays
+    # later: written with the two cards swapped, the trump is led to the first trick.
+    for seed in range(40):
+        game = play_out(Game(v, 4, seed=seed), seed=seed)
+        text = format_transcript(game_transcript(game, level="full", variant="no-trump-lead", embed_rules=True))
+        assert check_text(text).clean
+        lines = text.splitlines()
+        for start, line in enumerate(lines):
+            if not line.startswith("deal ") or " cards 1 " in line:
+                continue
+            block = lines[start:next((k for k in range(start + 1, len(lines)) if lines[k].startswith("deal ")),
+                                     len(lines))]
+            turned = next((x for x in block if x.startswith("turned ")), None)
+            plays = [start + k for k, x in enumerate(block) if " play " in x]
+            if turned is None or not plays:
+                continue
+            suit, lead = turned.split()[1][-1], plays[0]
+            who, first = lines[lead].split()[0], lines[lead].split()[2]
+            later = [k for k in plays[1:] if lines[k].split()[0] == who and lines[k].split()[2][-1] == suit]
+            if first[-1] != suit and later:
+                lines[lead], lines[later[0]] = f"{who} play {lines[later[0]].split()[2]}", f"{who} play {first}"
+                report = check_text("\n".join(lines) + "\n")
+                assert (report.errors[0].code, report.errors[0].line) == ("R017", lead + 1), report.errors
+                return
+    raise AssertionError("no deal to break")  # pragma: no cover

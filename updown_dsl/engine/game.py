@@ -21,6 +21,7 @@ from .bidding import Bidding, bid_choices
 from .endgame import EndOfDeal
 from .plan import table_plan
 from .play import Playing
+from .restrict import Restrictions
 from .recorded import RecordedDeals
 from .state import IllegalAction, Phase, State, violation
 from .tables import SUITS
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
+class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.
@@ -84,7 +85,8 @@ class Game(RecordedDeals, Bidding, Playing, Wild, EndOfDeal):
         self._must_follow = plan.must_follow
         self._must_trump = plan.must_trump
         self._has_wild = plan.has_wild
-        self._plain = not plan.has_wild and not t.joker_mask
+        self._restricted = plan.restricted
+        self._plain = not plan.has_wild and not t.joker_mask and not plan.restricted
         self._plays_get = t._plays.get
         self.is_over = False
         self._next_seat = plan.next_seat

@@ -87,7 +87,7 @@ class TablePlan:
 
     __slots__ = ("variant", "players", "table", "schedule", "deals", "set_sizes", "_deal_plans", "cut_rule",
                  "cut_shows", "has_wild", "must_follow", "must_trump", "first_bidder", "first_leader",
-                 "next_seat")
+                 "next_seat", "lead_trump", "must_overtrump", "restricted")
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
@@ -108,6 +108,10 @@ class TablePlan:
         self.must_trump = variant.play.must_trump
         self.first_bidder = variant.bidding.first_bidder
         self.first_leader = variant.play.first_leader
+        self.lead_trump = variant.play.lead_trump
+        self.must_overtrump = variant.play.must_overtrump
+        self.restricted = self.lead_trump != "any" or self.must_overtrump
+        """A lead or over-trump rule applies (:mod:`~updown_dsl.engine.restrict`)."""
         self.next_seat = tuple((s + 1) % players for s in range(players))
         """The seat on the left of each seat (who plays next)."""
 

@@ -58,6 +58,11 @@ class Playing(State):
     # ------------------------------------------------------------------ legality
     def _ordinary_legal(self, hand: int) -> int:
         """Bit set of the cards in ``hand`` playable without a declaration now."""
+        legal = self._follow_legal(hand)
+        return self._restricted_legal(hand, legal) if self._restricted else legal
+
+    def _follow_legal(self, hand: int) -> int:
+        """The cards the follow and trump obligations allow (and a wild lead's demand)."""
         ordinary = hand & self._nonjoker
         if not self._tcount or not ordinary:
             return ordinary
@@ -275,6 +280,10 @@ class Playing(State):
 
     def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
         t = self.table
+        if self._restricted and (self._follow_legal(hand) >> t.index[card]) & 1:
+            problem = self._restriction_violation(hand, card)
+            if problem is not None:
+                return problem
         trump = self._trump
         ordinary = hand & ~t.joker_mask
         led = self._led

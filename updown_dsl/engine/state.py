@@ -158,7 +158,7 @@ class State:
         "_legal_mask", "_plays_cache",
         # constants copied from the plan for the hot path
         "_bit", "_suit_of", "_suit_mask", "_nonjoker", "_by_id", "_keytabs", "_must_follow",
-        "_must_trump", "_has_wild", "_plain", "_plays_get", "_next_seat",
+        "_must_trump", "_has_wild", "_plain", "_plays_get", "_next_seat", "_restricted",
     )
 
     variant: Variant
@@ -220,6 +220,7 @@ class State:
     _must_trump: bool
     _has_wild: bool
     _plain: bool
+    _restricted: bool
     _next_seat: tuple[int, ...]
     _plays_get: Callable[[int], tuple[Play, ...] | None]
 
@@ -250,3 +251,5 @@ class State:
         def _wild_choices(self, i: int) -> str: ...
         def _obligation_violation(self, hand: int, card: Card) -> Diagnostic: ...
         def _trick_entries(self) -> list[tuple[int, Play]]: ...
+        def _restricted_legal(self, hand: int, legal: int) -> int: ...
+        def _restriction_violation(self, hand: int, card: Card) -> Diagnostic | None: ...

@@ -173,7 +173,8 @@ class Builder(Values):
                                hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"], total=total)
         p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
         play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
-                         first_leader=p["first_leader"])
+                         first_leader=p["first_leader"], lead_trump=p["lead_trump"],
+                         must_overtrump=p["must_overtrump"])
 
         wild: list[WildRules] = []
         joker_cards = tuple(c for c in full_deck if c.is_joker) + designated

@@ -234,6 +234,12 @@ SCHEMA: dict[str, Field] = {
                            "`dealer_right`, or `last_trick_winner` (whoever won the last trick of the "
                            "deal before; eldest in the first deal).", "eldest",
                            choices=("eldest", "first_bidder", "dealer", "dealer_right", "last_trick_winner")),
+        "lead_trump": _f("word", "When a trump may be led: `any` time, `not_first_trick` (not to the "
+                         "first trick of a deal), or `when_broken` (only once a trump was played to an "
+                         "earlier trick); a leader holding only trumps leads one anyway.", "any",
+                         choices=("any", "not_first_trick", "when_broken")),
+        "must_overtrump": _f("bool", "A player who plays a trump to a trick a trump already wins must "
+                             "play a higher one when able.", False),
     }),
     "jokers": _f("section", "How jokers (real or designated) play.", None, fields=JOKER_FIELDS,
                  nullable=True),
@@ -256,7 +262,7 @@ SCHEMA: dict[str, Field] = {
                        "deal stops and is scored as the table decides). Unset: as `replay` says.",
                        None, nullable=True, choices=("replay", "play_on", "abandon")),
             "covers": _f("words", "Which refusals count as revoke.", ["R010", "R011", "R012"],
-                         choices=("R010", "R011", "R012", "R014")),
+                         choices=("R010", "R011", "R012", "R014", "R016", "R017")),
             "multiplied": _f("bool", "The deal kind's multiplier applies to the penalty.", False),
         }),
     }),

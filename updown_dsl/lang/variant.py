@@ -122,6 +122,9 @@ class PlayRules(NamedTuple):
     must_trump: bool = True
     first_leader: str = "eldest"
     """``eldest``, ``first_bidder``, ``dealer``, ``dealer_right`` or ``last_trick_winner``."""
+    lead_trump: str = "any"
+    """When a trump may be led: ``any``, ``not_first_trick`` or ``when_broken``."""
+    must_overtrump: bool = False
 
 
 class WildRules(NamedTuple):

@@ -35,7 +35,7 @@ from .walk import StopWalk, walk
 # The rules an action may break and still be taken as made. A declaration not allowed
 # (R015) changes what the others must play, so the deal cannot go on from it.
 _BID_RULES = ("R020", "R021")
-_PLAY_RULES = ("R010", "R011", "R012", "R014")
+_PLAY_RULES = ("R010", "R011", "R012", "R014", "R016", "R017")
 
 
 def check_text(text: str | bytes, path: str | None = None, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:

@@ -30,7 +30,7 @@ _LOST = 1000
 READINGS = 20_000
 # Readings put in order at most, when only the last trick is unknown.
 _ENUMERATED = 400_000
-_PLAY_RULES = ("R010", "R011", "R012", "R014")
+_PLAY_RULES = ("R010", "R011", "R012", "R014", "R016", "R017")
 _BID_RULES = ("R020", "R021")
 
 
