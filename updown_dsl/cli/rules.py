@@ -75,6 +75,8 @@ def _trump_data(t: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"rule": t.rule}
     if t.rule == "fixed":
         data["suit"] = None if t.suit is None else str(t.suit)
+    if t.rule == "cycle":
+        data["cycle"] = [str(x) if x is not None else "none" for x in t.cycle]
     if t.rule == "turned":
         data["when_exhausted"] = t.when_exhausted
         data["joker_turned"] = t.joker_turned
@@ -139,6 +141,7 @@ def rules_data(variant: Variant) -> dict[str, Any]:
             "min": _src(b.min_bid),
             "max": _src(b.max_bid),
             "hook": b.hook,
+            "total": b.total,
             "hook_exempt": _src(b.hook_exempt),
             "first_bidder": b.first_bidder,
         },
@@ -146,6 +149,8 @@ def rules_data(variant: Variant) -> dict[str, Any]:
             "must_follow": v.play.must_follow,
             "must_trump": v.play.must_trump,
             "first_leader": v.play.first_leader,
+            "lead_trump": v.play.lead_trump,
+            "must_overtrump": v.play.must_overtrump,
         },
         "jokers": jokers[0] if jokers else None,
         "special_card": special[0] if special else None,
@@ -164,7 +169,8 @@ def rules_data(variant: Variant) -> dict[str, Any]:
                 "then": v.revoke.then,
             }
         },
-        "end": {"stop_loss": v.end.stop_loss, "stop_on": v.end.stop_on},
+        "end": {"stop_loss": v.end.stop_loss, "stop_on": v.end.stop_on, "target": v.end.target,
+                "target_exact": v.end.target_exact, "tie_break": v.end.tie_break},
         "settlement": {
             "method": v.settlement.method,
             "stake": v.settlement.stake,

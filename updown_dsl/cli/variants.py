@@ -35,6 +35,7 @@ def variants_cmd(json_out: JsonOpt = False) -> None:
             "default_players": variant.default_players,
             "pack": pack_text(variant),
             "deals": len(resolve_schedule(variant, variant.default_players)),
+            "target": variant.end.target,
             "description": variant.description,
         })
     if json_out:
@@ -61,7 +62,7 @@ def variants_cmd(json_out: JsonOpt = False) -> None:
             cells = [
                 f"{r['min_players']}–{r['max_players']} ({r['default_players']})",
                 r["pack"],
-                str(r["deals"]),
+                str(r["deals"]) if r["target"] is None else f"to {r['target']}",
             ]
             if wide:
                 table.add_row(label, *cells, r["description"])
@@ -141,7 +142,9 @@ def show_cmd(
                           end_section=j == len(items) - 1 and i < len(sections) - 1)
     out.print(rules)
 
-    out.print(Text(f"Deal schedule for {n} players: {_plural(len(deals), 'deal')}", style="bold"))
+    again = (f", played again until a total reaches {variant.end.target}"
+             if variant.end.target is not None else "")
+    out.print(Text(f"Deal schedule for {n} players: {_plural(len(deals), 'deal')}{again}", style="bold"))
     sched = Table()
     sched.add_column("#", justify="right")
     sched.add_column("set", justify="right")
