@@ -381,3 +381,38 @@ def test_a_record_breaking_a_lead_rule_is_flagged_and_goes_on():
                 assert (report.errors[0].code, report.errors[0].line) == ("R017", lead + 1), report.errors
                 return
     raise AssertionError("no deal to break")  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------ a pack by the player count
+
+def test_a_pack_that_follows_the_player_count():
+    from updown_dsl import load_variant
+    from updown_dsl.lang.schedule import deck_size, for_players
+
+    v = load_variant("romanian-whist")
+    # 8 cards a player from the top: 3 players 24 (nine to ace), 4 players 32 (seven to ace)
+    for n, size, low in ((3, 24, "9"), (4, 32, "7"), (6, 48, "3")):
+        game = Game(v, n, seed=0)
+        assert game.table.size == size == deck_size(v, n)
+        assert min(c.rank.order for c in game.table.cards) == Card.parse(low + "S").rank.order
+        assert game.variant is for_players(v, n) and game.variant.deck.per_player is None
+    # the schedule: N ones, 2..7, N eights, 7..2, N ones (4 players: 24 deals)
+    assert [d.cards for d in Game(v, 4).deals] == [1] * 4 + list(range(2, 8)) + [8] * 4 + list(range(7, 1, -1)) + [1] * 4
+    # a card below the pack of three is not in it
+    game = Game(v, 3, seed=0, auto_deal=False)
+    with pytest.raises(Exception) as info:
+        game.deal_cards(hands("8S", "AS", "KS"), turned=Card.parse("QS"))
+    assert "8S" in str(info.value)
+
+
+def test_a_pack_by_the_player_count_must_be_whole_ranks():
+    with pytest.raises(Exception) as info:
+        variant("""\
+            name: sevens
+            extends: oh-hell
+            players: {min: 3, max: 4}
+            deck: {pack: 52, per_player: 7}
+            schedule: [{cards: 7}]
+            """)
+    # 7 x 3 = 21 cards are not whole ranks of four suits (7 x 4 = 28 are)
+    assert "V009" in str(info.value) and "with 3 players" in str(info.value) and "21 cards" in str(info.value)

@@ -20,6 +20,8 @@ def pack_text(variant: Variant) -> str:
     if d.remove:
         extra.append("−" + _cards(d.remove))
     text = str(d.pack) + (f" ({', '.join(extra)})" if extra else "")
+    if d.per_player:
+        text += f", the top {d.per_player} a player"
     if d.designated_jokers:
         verb = "is joker" if len(d.designated_jokers) == 1 else "are jokers"
         text += f", {_cards(d.designated_jokers)} {verb}"

@@ -63,7 +63,7 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
         plan = table_plan(variant, n)
         t = plan.table
         self._plan = plan
-        self.variant = variant
+        self.variant = plan.variant
         self.players = n
         self.table = t
         self.deals = plan.schedule

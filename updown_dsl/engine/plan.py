@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lang.schedule import deal_names, resolve_schedule
+from ..lang.schedule import deal_names, for_players, resolve_schedule
 from ..lang.variant import Deal, DealKind, TrumpRules, Variant
 from .bidding import bid_choices
 from .scoring import SeatResult
@@ -90,6 +90,7 @@ class TablePlan:
                  "next_seat", "lead_trump", "must_overtrump", "restricted")
 
     def __init__(self, variant: Variant, players: int) -> None:
+        variant = for_players(variant, players)  # (a pack that follows the player count made concrete)
         self.variant = variant
         self.players = players
         self.table: CardTable = card_table(variant)

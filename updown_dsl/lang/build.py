@@ -139,7 +139,7 @@ class Builder(Values):
         remove = tuple(deck_sec["remove"])
         designated = tuple(deck_sec["designated_jokers"])
         deck = DeckRules(pack=deck_sec["pack"], jokers=deck_sec["jokers"], remove=remove,
-                         designated_jokers=designated)
+                         designated_jokers=designated, per_player=deck_sec["per_player"])
         full_deck = build_deck(deck.pack, jokers=deck.jokers, remove=deck.remove)
         pack = build_deck(deck.pack, jokers=deck.jokers)
         for key, cards in (("remove", remove), ("designated_jokers", designated)):

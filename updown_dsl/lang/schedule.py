@@ -10,10 +10,46 @@ from .formula import Formula
 from .variant import Deal, ScheduleItem, Variant
 
 
-def deck_size(variant: Variant) -> int:
-    """Number of cards in the variant's pack (jokers included)."""
+def deck_size(variant: Variant, players: int | None = None) -> int:
+    """Number of cards in the variant's pack (jokers included); with ``deck.per_player``,
+    the cards dealt from for ``players`` players."""
     d = variant.deck
+    if d.per_player and players is not None:
+        return d.per_player * players
     return len(build_deck(d.pack, jokers=d.jokers, remove=d.remove))
+
+
+_FOR_PLAYERS: dict[tuple[int, int], tuple[Variant, Variant]] = {}
+
+
+def for_players(variant: Variant, players: int) -> Variant:
+    """The variant as ``players`` players play it: with ``deck.per_player`` its pack is the
+    top ranks of the pack, ``per_player`` cards for each player (Romanian Whist: the 24 cards
+    from nine to ace for three, 32 for four ...), the rest removed; any other variant is itself.
+
+    :raises ValueError: when those cards are not whole ranks of the four suits.
+    """
+    per = variant.deck.per_player
+    if not per:
+        return variant
+    key = (id(variant), players)
+    hit = _FOR_PLAYERS.get(key)
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    d = variant.deck
+    pack = build_deck(d.pack, remove=d.remove)
+    ranks = sorted({c.rank for c in pack if c.rank is not None}, key=lambda r: r.order, reverse=True)
+    count = per * players
+    if count % 4 or count // 4 > len(ranks):
+        raise ValueError(f"{per} cards for each of {players} players are {count} cards, not whole "
+                         f"ranks of the four suits of the {len(pack)}-card pack")
+    top = set(ranks[:count // 4])
+    low = tuple(c for c in pack if c.rank not in top)
+    derived = variant._replace(deck=d._replace(remove=d.remove + low, per_player=None))
+    if len(_FOR_PLAYERS) >= 256:
+        del _FOR_PLAYERS[next(iter(_FOR_PLAYERS))]
+    _FOR_PLAYERS[key] = (variant, derived)
+    return derived
 
 
 #: A schedule longer than this is a mistake, not a game (and would exhaust memory).
@@ -30,7 +66,9 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
 
 def _resolve(variant: Variant, players: int, items: list[ScheduleItem] | None) -> tuple[Deal, ...]:
     """The deals, and in ``items`` (when given) the schedule item each deal comes from."""
-    size = deck_size(variant)
+    if variant.deck.per_player:
+        for_players(variant, players)  # (raises when the pack cannot be made for this count)
+    size = deck_size(variant, players)
     env = {"players": players, "deck": size, "max_cards": size // players}
     deals: list[Deal] = []
     for set_number, group in enumerate(variant.schedule, start=1):
@@ -117,7 +155,7 @@ def schedule_problems(variant: Variant, players: int) -> list[str]:
         if isinstance(exc, UpdownError):
             return [exc.diagnostics[0].message]
         return [str(exc)]
-    size = deck_size(variant)
+    size = deck_size(variant, players)
     problems = [] if deals else ["the schedule has no deals"]
     return problems + [p.text(size) for p in size_problems(variant, players, deals, size)]
 
@@ -141,11 +179,11 @@ def _values(vs: list[int]) -> str:
 def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str]) -> tuple[str, str | None] | None:
     """The V009 message and hint for every player count whose schedule cannot be dealt, given
     each count's resolved deals (or why they could not be resolved); None when all can be."""
-    size = deck_size(variant)
+    size = deck_size(variant)  # (for the words and the hint: a pack per player count has no such deals)
     failed: dict[int, list[SizeProblem] | str] = {}
     for n, deals in outcomes.items():
         found: list[SizeProblem] | str = deals if isinstance(deals, str) else \
-            size_problems(variant, n, deals, size) if deals else "the schedule has no deals"
+            size_problems(variant, n, deals, deck_size(variant, n)) if deals else "the schedule has no deals"
         if found:
             failed[n] = found
     if not failed:
@@ -228,7 +266,7 @@ def _fix_items(variant: Variant, failed: dict[int, list[SizeProblem]], limit: st
     for n, problems in failed.items():
         items: list[ScheduleItem] = []
         _resolve(variant, n, items)
-        size = deck_size(variant)
+        size = deck_size(variant, n)
         env = {"players": n, "deck": size, "max_cards": size // n}
         cap = _limit(limit, size, n)
         for p in problems:

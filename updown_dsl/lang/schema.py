@@ -203,6 +203,10 @@ SCHEMA: dict[str, Field] = {
         "jokers": _f("int", "Real jokers added (`JK`, `JK2`).", 0, minimum=0, maximum=2),
         "remove": _f("cards", "Ordinary cards taken out of the pack.", []),
         "designated_jokers": _f("cards", "Ordinary cards that act only as jokers (e.g. `[6S]`).", []),
+        "per_player": _f("int", "The pack follows the player count: only its top ranks are played, "
+                         "this many cards for each player (Romanian Whist: 8, so the 24 cards from nine "
+                         "to ace for three players, 32 for four, 48 for six).", None, nullable=True,
+                         minimum=1),
     }),
     "schedule": _f("schedule", "The deals, in order: items and sets.", None, required=True),
     "kinds": _f("kinds", "Deal kinds other than `normal`, by name.", {}, fields=KIND_FIELDS),

@@ -28,6 +28,9 @@ class DeckRules(NamedTuple):
     jokers: int = 0
     remove: tuple[Card, ...] = ()
     designated_jokers: tuple[Card, ...] = ()
+    per_player: int | None = None
+    """Only the top ranks are dealt from: this many cards for each player
+    (:func:`~updown_dsl.lang.schedule.for_players`)."""
 
 
 class ScheduleItem(NamedTuple):
