@@ -416,3 +416,34 @@ def test_a_pack_by_the_player_count_must_be_whole_ranks():
             """)
     # 7 x 3 = 21 cards are not whole ranks of four suits (7 x 4 = 28 are)
     assert "V009" in str(info.value) and "with 3 players" in str(info.value) and "21 cards" in str(info.value)
+
+
+def test_an_unquoted_formula_with_a_comma_in_a_ramp_is_told_to_be_quoted():
+    from updown_dsl.lang.loader import try_load_variant
+
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "h.yaml"
+        path.write_text("name: h\nextends: oh-hell\nschedule:\n  - ramp: [min(10, max_cards), 1]\n")
+        _, diags = try_load_variant(path)
+    assert [(d.code, d.line, d.col) for d in diags] == [("V004", 4, 11)]
+    assert diags[0].hint is not None and 'ramp: ["min(10, max_cards)", 1]' in diags[0].hint
+
+
+def test_sealed_deals_have_no_hook_so_a_single_bid_leaves_no_one_without_a_bid():
+    # min = max = 1 with 2 players and 2 cards: the hook would forbid the last bid (V014),
+    # but sealed bids have no hook
+    text = """\
+        name: ones
+        extends: oh-hell
+        players: {min: 2, max: 2, default: 2}
+        kinds: {sealed: {bidding: sealed}}
+        schedule: [{cards: 2, kind: sealed}]
+        bidding: {min: 1, max: 1}
+        """
+    assert variant(text).name == "ones"
+    with pytest.raises(Exception) as info:
+        variant(text.replace("kind: sealed}", "}"))
+    assert "V014" in str(info.value)

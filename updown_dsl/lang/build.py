@@ -67,7 +67,12 @@ class Builder(Values):
                 r = n.get("ramp")
                 assert r is not None
                 if r.kind != "seq" or len(r.children) != 2:
-                    self.err("V004", "`ramp` must be [from, to]", r)
+                    # A formula with a comma in a flow list is cut at the comma by YAML.
+                    split = r.kind == "seq" and len(r.children) > 2 and any(
+                        "(" in str(getattr(c, "value", "")) for c in r.children)
+                    self.err("V004", "`ramp` must be [from, to]", r,
+                             hint="a formula with a comma inside `[...]` must be quoted, e.g. "
+                                  "`ramp: [\"min(10, max_cards)\", 1]`" if split else None)
                     return None
                 a = self.formula(r.children[0], SCHEDULE_NAMES, "ramp")
                 b = self.formula(r.children[1], SCHEDULE_NAMES, "ramp")

@@ -253,7 +253,7 @@ class _Checker:
             except FormulaEvalError as exc:
                 return _failure(f, env, exc, context, "bidding")
         lo, hi = max(0, values[0]), min(deal.cards, values[1])
-        hook = bool(hook) and not (len(values) > 2 and values[2])
+        hook = bool(hook) and kind.bidding != "sealed" and not (len(values) > 2 and values[2])
         total = getattr(b, "total", "differ")
         if kind.bidding == "none":
             return lo, hi
