@@ -447,3 +447,63 @@ def test_sealed_deals_have_no_hook_so_a_single_bid_leaves_no_one_without_a_bid()
     with pytest.raises(Exception) as info:
         variant(text.replace("kind: sealed}", "}"))
     assert "V014" in str(info.value)
+
+
+# ------------------------------------------------------------------------------ trump after the bidding
+
+POEPEN = """\
+    name: poepen
+    extends: oh-hell
+    schedule: [{cards: 2, times: 6}]
+    trump: {rule: chosen, after_bidding: true, chooser: highest_bidder}
+    """
+
+
+def test_the_highest_bidder_names_trump_after_the_bidding():
+    game = Game(variant(POEPEN), 3, seed=0, auto_deal=False)
+    game.deal_cards(hands("AH 2D", "KH 3D", "QH AD"))
+    assert game.phase is Phase.BID and not game.view(0).trump_known
+    bid(game, 0, 2, 1)  # seat 1 bids highest: it names trump, having seen its whole hand
+    assert game.phase is Phase.TRUMP and game.to_act == 1
+    assert game.chooser_view() == tuple(hands("KH 3D")[0])
+    from updown_dsl import ChooseTrump, Suit
+    game.apply(ChooseTrump(Suit.DIAMONDS))
+    assert game.phase is Phase.PLAY and game.trump is Suit.DIAMONDS and game.to_act == 0
+    # a tie for the highest bid: the first of them in bidding order names it
+    tie = Game(variant(POEPEN), 3, seed=0, auto_deal=False)
+    tie.deal_cards(hands("AH 2D", "KH 3D", "QH AD"))
+    bid(tie, 2, 0, 2)  # seats 0 and 2 bid 2: seat 0 bid first
+    assert tie.phase is Phase.TRUMP and tie.to_act == 0
+
+
+def test_a_record_names_trump_after_the_bids_and_checks_clean():
+    game = play_out(Game(variant(POEPEN.replace("{cards: 2, times: 6}", "{ramp: [1, 5]}")), 4, seed=2), seed=2)
+    for level in ("full", "plays", "sheet"):
+        text = format_transcript(game_transcript(game, level=level, variant="poepen", embed_rules=True))
+        report = check_text(text)
+        assert report.clean and report.game.totals == game.totals, level
+    text = format_transcript(game_transcript(game, level="plays", variant="poepen", embed_rules=True))
+    lines = text.splitlines()
+    start = next(k for k, l in enumerate(lines) if l.startswith("deal 2 "))
+    named = next(k for k in range(start, len(lines)) if " trump " in lines[k])
+    assert all(" bid " in lines[k] for k in range(start + 1, named))  # the bids come first
+    # the trump line written before the bids: nobody may name trump yet
+    moved = lines[:start + 1] + [lines[named]] + lines[start + 1:named] + lines[named + 1:]
+    assert "R022" in [d.code for d in check_text("\n".join(moved) + "\n").errors]
+
+
+def test_guess_trumps_the_turned_card_is_shown_after_the_bidding():
+    game = Game(variant("name: guess\nextends: oh-hell\ntrump: {rule: turned, after_bidding: true}\n"), 4, seed=1)
+    assert game.phase is Phase.BID
+    view = game.view(game.to_act)
+    assert view.trump is None and view.turned is None and not view.trump_known
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)
+    assert view.trump_known and view.turned == game.turned
+
+
+def test_the_highest_bidder_chooses_only_after_the_bids():
+    with pytest.raises(Exception) as info:
+        variant(POEPEN.replace("after_bidding: true, ", ""))
+    assert "V012" in str(info.value) and "highest_bidder" in str(info.value)

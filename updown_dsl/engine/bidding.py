@@ -86,7 +86,7 @@ class Bidding(State):
             if self._dp.bidding == "before_deal":
                 self._to_deal()
             else:
-                self._begin_play()
+                self._after_bids()
         else:
             self.to_act = (self.to_act + 1) % self.players
 

@@ -234,12 +234,29 @@ class Dealing(State):
             self.cut_card = None
         self.turned = shown
         self._set_trump(trump)
-        if rule == "chosen":
-            self._trump_chooser = self._seat_by(rules.chooser)
-            self.phase = Phase.TRUMP
-            self.to_act = self._trump_chooser
+        if rule == "chosen" and not rules.after_bidding:
+            self._choose_trump()
             return
         self._after_trump()
+
+    def _choose_trump(self) -> None:
+        """The trump phase: the chooser names trump (before the bids, or after them)."""
+        rules = self._dp.trump_rules
+        if rules.chooser == "highest_bidder":
+            order = [(self._first_bidder + k) % self.players for k in range(self.players)]
+            best = max((b or 0) for b in self._bids)
+            self._trump_chooser = next(s for s in order if (self._bids[s] or 0) == best)
+        else:
+            self._trump_chooser = self._seat_by(rules.chooser)
+        self.phase = Phase.TRUMP
+        self.to_act = self._trump_chooser
+
+    def _after_bids(self) -> None:
+        """The last bid is in: name trump now if it is chosen after the bidding, else play."""
+        if self._dp.trump_rule == "chosen" and self._dp.trump_rules.after_bidding and self._trump_chooser != -2:
+            self._choose_trump()
+        else:
+            self._begin_play()
 
     def chooser_view(self) -> tuple[Card, ...]:
         """The cards the trump chooser has seen when naming trump."""
@@ -247,11 +264,13 @@ class Dealing(State):
         if self._trump_chooser < 0 or dealt is None:
             return ()
         cards = self.table.cards
-        return tuple(cards[i] for i in dealt[self._trump_chooser][: self._dp.trump_rules.choose_after])
+        rules = self._dp.trump_rules
+        seen = len(dealt[self._trump_chooser]) if rules.after_bidding else rules.choose_after
+        return tuple(cards[i] for i in dealt[self._trump_chooser][:seen])
 
     def _after_trump(self) -> None:
-        if self._dp.bidding == "before_deal":
-            self._begin_play()  # the bids were made before the cards were dealt
+        if self._dp.bidding == "before_deal" or (self._bids_made == self.players and self.players):
+            self._begin_play()  # the bids were made before the cards were dealt, or before the trump
         else:
             self._begin_bidding()
 

@@ -152,9 +152,9 @@ class RecordedDeals(Dealing):
         self.turned = turned
         self._set_trump(-1 if trump is None else SUIT_ID[trump])
         dp = self._dp
-        if chosen and dp.trump_rule == "chosen":
-            self._trump_chooser = self._seat_by(dp.trump_rules.chooser)
-            self.phase = Phase.TRUMP
-            self.to_act = self._trump_chooser
+        if chosen and dp.trump_rule == "chosen" and not dp.trump_rules.after_bidding:
+            self._choose_trump()
             return
+        if not chosen:
+            self._trump_chooser = -2  # the record gives the trump: nobody names it after the bids
         self._after_trump()

@@ -88,7 +88,7 @@ class SeatView:
         else:
             winning = frozenset()
         trump_known = phase in (Phase.BID, Phase.PLAY) and not (
-            phase is Phase.BID and kind.bidding == "before_deal")
+            phase is Phase.BID and (kind.bidding == "before_deal" or game._dp.trump_rules.after_bidding))
         s(self, "seat", seat)
         s(self, "players", game.players)
         s(self, "variant", game.variant)

@@ -289,10 +289,14 @@ class Builder(Values):
             self.err("V006", "`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. "
                      "`cycle: [S, H, C, D, none]`", _child(node, "cycle") or node or Node("map", 1, 1))
         cycle = tuple(None if w == "none" else _SUIT_LETTERS[w] for w in t["cycle"])
+        if t["chooser"] == "highest_bidder" and not t["after_bidding"]:
+            self.err("V012", "`trump.chooser: highest_bidder` needs `after_bidding: true`: the bids come "
+                     "first", _child(node, "chooser") or node or Node("map", 1, 1))
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
-                          choose_no_trump=t["choose_no_trump"], cycle=cycle)
+                          choose_no_trump=t["choose_no_trump"], cycle=cycle,
+                          after_bidding=t["after_bidding"])
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:

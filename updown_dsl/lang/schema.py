@@ -75,9 +75,13 @@ TRUMP_FIELDS: dict[str, Field] = {
     ),
     "random_no_trump": _f("bool", "`rule: random` may also give no trump (1 chance in 5).", False),
     "chooser": _f(
-        "word", "Who names trump when it is chosen.", "eldest",
-        choices=("eldest", "dealer", "first_bidder"),
+        "word", "Who names trump when it is chosen: `eldest`, `dealer`, `first_bidder`, or (with "
+        "`after_bidding`) `highest_bidder` (the first of them in bidding order on a tie).", "eldest",
+        choices=("eldest", "dealer", "first_bidder", "highest_bidder"),
     ),
+    "after_bidding": _f("bool", "Trump is known only once everyone has bid: a chosen trump is named "
+                        "after the bids (by `chooser`), any other is shown then (\"guess trumps\").",
+                        False),
     "choose_after": _f("int", "How many of their own cards the chooser sees first.", 3, minimum=0),
     "choose_no_trump": _f("bool", "The chooser may name no trump.", True),
 }

@@ -88,6 +88,8 @@ class TrumpRules(NamedTuple):
     """The chooser may name no-trump."""
     cycle: tuple[Suit | None, ...] = ()
     """``cycle``: the trumps of deals 1, 2, 3 ... in turn (None: no trump)."""
+    after_bidding: bool = False
+    """Trump is known only once everyone has bid (a chosen one is named then)."""
 
 
 class DealKind(NamedTuple):

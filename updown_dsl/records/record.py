@@ -209,9 +209,13 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
         for s, h in enumerate(hands):
             yield Event("hand", actor=s, cards=tuple(h))  # type: ignore[arg-type]
     rules, rule = trump_rule_for(game.variant, deal, game.players, game.table.size)
+    # A trump chosen after the bidding is written after the bids, as it was named.
+    named_after = rule == "chosen" and rules.after_bidding and level != "sheet"
     if trump_known:
         if level == "sheet":
             yield Event("trump", suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
+        elif named_after:
+            pass
         elif rule == "chosen":
             chooser = seat_by_rule(rules.chooser, dealer, game.players, order[0])
             yield Event("trump", actor=chooser, suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
@@ -221,6 +225,13 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
             yield Event("trump", suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
     if not blind:
         yield from bid_events
+    if named_after and trump_known and all(bids[s] is not None for s in order):
+        if rules.chooser == "highest_bidder":
+            best = max(bids[s] or 0 for s in order)
+            chooser = next(s for s in order if (bids[s] or 0) == best)
+        else:
+            chooser = seat_by_rule(rules.chooser, dealer, game.players, order[0])
+        yield Event("trump", actor=chooser, suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
 
 
 def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], penalties: Sequence[DealResult],
