@@ -507,3 +507,44 @@ def test_the_highest_bidder_chooses_only_after_the_bids():
     with pytest.raises(Exception) as info:
         variant(POEPEN.replace("after_bidding: true, ", ""))
     assert "V012" in str(info.value) and "highest_bidder" in str(info.value)
+
+
+# ------------------------------------------------------------------------------ forehead bidding
+
+FOREHEAD = """\
+    name: foreheads
+    extends: oh-hell
+    kinds: {forehead: {bidding: forehead}}
+    schedule: [{cards: 1, kind: forehead}, {cards: 2}]
+    """
+
+
+def test_forehead_bidding_shows_the_others_cards_and_hides_ones_own():
+    game = Game(variant(FOREHEAD), 4, seed=0, auto_deal=False)
+    game.deal_cards(hands("KD", "2C", "3C", "4C"), turned=Card.parse("AS"))
+    view = game.view(0)
+    assert view.hand == () and view.seen_hands == (None, (Card.parse("2C"),), (Card.parse("3C"),),
+                                                   (Card.parse("4C"),))
+    # seat 0 leads; the others hold clubs 2 to 4 and spades are trump: whatever seat 0's card
+    # is (one of the 48 it does not see), it takes the trick. The bot bids 1.
+    from updown_dsl.players.bots import HeuristicBot, _forehead_chance
+
+    assert _forehead_chance(view) == 1.0
+    assert HeuristicBot().act(view) == Bid(1)
+    bid(game, 1, 0, 0, 1)
+    play_view = game.view(0)
+    assert play_view.hand == (Card.parse("KD"),) and play_view.seen_hands == (None,) * 4
+    # an ordinary deal shows no other hand
+    assert game.view(1).seen_hands == (None,) * 4
+
+
+def test_the_forehead_chance_counts_the_cards_that_would_win():
+    # seat 1 bids: seat 0 (the leader) holds 9C, seat 2 10C, seat 3 2D; trump spades (AS
+    # turned). Seat 1's card wins if it is a spade (12 unseen) or a club above the ten (JC QC
+    # KC AC: 4): 16 of the 48 cards it may be (52 less the three it sees and the turned ace).
+    game = Game(variant(FOREHEAD), 4, seed=0, auto_deal=False)
+    game.deal_cards(hands("9C", "KH", "10C", "2D"), turned=Card.parse("AS"))
+    game.apply(Bid(0))
+    from updown_dsl.players.bots import _forehead_chance
+
+    assert _forehead_chance(game.view(1)) == pytest.approx(16 / 48)

@@ -236,8 +236,19 @@ def seat_screen(view: SeatView, names: Sequence[str], *, deals: int | None = Non
         parts.append(table)
     hand = Text()
     hand.append("Your hand: ", style="bold")
-    hand.append_text(hand_text(view))
-    parts.append(hand)
+    if not view.hand and any(view.seen_hands):
+        hand.append("held to your forehead: you see the others' cards", style="italic")
+        parts.append(hand)
+        seen = Text("They hold: ", style="bold")
+        for k, (s, h) in enumerate((s, h) for s, h in enumerate(view.seen_hands) if h):
+            seen.append(("  ·  " if k else "") + f"{names[s]} ")
+            for j, c in enumerate(h):
+                seen.append(" " if j else "")
+                seen.append_text(card_text(c, trump=view.trump, variant=view.variant))
+        parts.append(seen)
+    else:
+        hand.append_text(hand_text(view))
+        parts.append(hand)
     if view.forbidden_bid is not None:
         parts.append(Text(f"You bid last: not {view.forbidden_bid} (the bids may not add up to "
                           f"{view.deal.cards}, the number of cards)", style="yellow"))

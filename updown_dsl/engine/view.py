@@ -28,7 +28,8 @@ class SeatView:
 
     __slots__ = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
                  "trump", "trump_known", "turned", "bids", "taken", "totals", "legal", "forbidden_bid",
-                 "winning_plays", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks", "_trick")
+                 "winning_plays", "seen_hands", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
+                 "_trick")
 
     seat: int
     players: int
@@ -52,6 +53,8 @@ class SeatView:
     forbidden_bid: int | None
     winning_plays: frozenset[Play]
     """Of ``legal``, the plays that would win the trick as it stands now."""
+    seen_hands: tuple[tuple[Card, ...] | None, ...]
+    """Other seats' cards this seat sees (a ``forehead`` deal's bidding: all of them; else None)."""
     _hand: tuple[Card, ...] | None
     _hand_mask: int
     _table: CardTable
@@ -63,7 +66,7 @@ class SeatView:
     #: The public attributes, in the order of the fields of earlier versions.
     FIELDS = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
               "hand", "trump", "trump_known", "turned", "bids", "taken", "trick", "tricks", "totals",
-              "legal", "forbidden_bid", "winning_plays")
+              "legal", "forbidden_bid", "winning_plays", "seen_hands")
 
     def __init__(self, game: Game, seat: int) -> None:
         s = object.__setattr__
@@ -73,10 +76,13 @@ class SeatView:
         hand: tuple[Card, ...] | None = None
         if phase is Phase.TRUMP:
             hand = game.chooser_view() if seat == game.to_act else ()
-        elif phase is Phase.DEAL or (phase is Phase.BID and kind.bidding == "before_deal"):
-            hand = ()
+        elif phase is Phase.DEAL or (phase is Phase.BID and kind.bidding in ("before_deal", "forehead")):
+            hand = ()  # (forehead: the own cards are held up for the others to see)
         else:
             hand_mask = game._hands[seat]
+        seen: tuple[tuple[Card, ...] | None, ...] = (None,) * game.players
+        if phase is Phase.BID and kind.bidding == "forehead":
+            seen = tuple(None if s == seat else game.table.cards_of(game._hands[s]) for s in range(game.players))
         bids = game.bids
         if (kind.bidding == "hidden" and phase is not Phase.OVER) or (kind.bidding == "sealed" and phase is Phase.BID):
             bids = tuple(b if i == seat else None for i, b in enumerate(bids))
@@ -106,6 +112,7 @@ class SeatView:
         s(self, "legal", legal)
         s(self, "forbidden_bid", game.forbidden_bid() if my_turn else None)
         s(self, "winning_plays", winning)
+        s(self, "seen_hands", seen)
         s(self, "_hand", hand)
         s(self, "_hand_mask", hand_mask)
         s(self, "_table", game.table)

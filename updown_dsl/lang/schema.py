@@ -91,10 +91,12 @@ KIND_FIELDS: dict[str, Field] = {
         "word",
         "`open` (bids after the deal, seen by all), `before_deal` (blind: bids before seeing the "
         "cards), `sealed` (bids after the deal, made at the same time: nobody sees another's bid "
-        "before all have bid, so the hook cannot apply), `hidden` (bids after the deal, not shown "
-        "to the others until the deal is over) or `none` (no bids).",
+        "before all have bid, so the hook cannot apply), `forehead` (bids after the deal, each "
+        "player seeing every other player's cards but not his own, as held to the forehead), "
+        "`hidden` (bids after the deal, not shown to the others until the deal is over) or `none` "
+        "(no bids).",
         "open",
-        choices=("open", "before_deal", "sealed", "hidden", "none"),
+        choices=("open", "before_deal", "sealed", "forehead", "hidden", "none"),
     ),
     "trump": _f("section", "Trump rules for deals of this kind (same keys as `trump`).", None,
                 fields=TRUMP_FIELDS, nullable=True),

@@ -97,7 +97,7 @@ class DealKind(NamedTuple):
 
     name: str
     bidding: str = "open"
-    """``open``, ``before_deal`` (blind), ``sealed``, ``hidden`` or ``none``."""
+    """``open``, ``before_deal`` (blind), ``sealed``, ``forehead``, ``hidden`` or ``none``."""
     trump: TrumpRules | None = None
     """Trump rules for this kind, ``None`` to use the variant's."""
     multiplier: int = 1

@@ -50,6 +50,33 @@ _STEER_OVER = 0.35
 _STEER_UNDER = 0.1
 
 
+def _forehead_chance(view: SeatView) -> float:
+    """One card each, the own one unseen: the share of the cards it may be that would take the
+    trick against the cards the others hold up (plain ranks: a wild card's powers are left out)."""
+    table = card_table(view.variant)
+    held = {s: h[0] for s, h in enumerate(view.seen_hands) if h}
+    shown = set(held.values()) | ({view.turned} if view.turned is not None else set())
+    maybe = [c for c in table.cards if c not in shown]
+    if not maybe:
+        return 0.0
+    first = seat_by_rule(view.variant.play.first_leader, view.dealer, view.players,
+                         seat_by_rule(view.variant.bidding.first_bidder, view.dealer, view.players))
+    trump = view.trump
+
+    def strength(card: Card, led: Suit | None) -> int:
+        if card.suit is None or card.rank is None:
+            return 0
+        return (200 if card.suit == trump else 100 if card.suit == led else 0) + card.rank.order
+
+    wins = 0
+    for c in maybe:
+        cards = {**held, view.seat: c}
+        led = cards[first].suit if first in cards else c.suit
+        mine = strength(c, led)
+        wins += all(mine > strength(x, led) for s, x in cards.items() if s != view.seat)
+    return wins / len(maybe)
+
+
 def _distribution(ps: Sequence[float]) -> list[float]:
     """Poisson-binomial: chance of each number of successes of independent events."""
     dist = [1.0]
@@ -172,7 +199,9 @@ class HeuristicBot:
     # -- bidding -------------------------------------------------------------------------------
     def chances(self, view: SeatView, know: Knowledge | None = None) -> tuple[list[float], int]:
         """Each card's chance to take a trick (flexible jokers apart) and the flexible jokers."""
-        if not view.hand:  # blind: no cards seen
+        if not view.hand:  # blind, or the own cards held to the forehead: none seen
+            if view.deal.cards == 1 and any(h for h in view.seen_hands):
+                return [_forehead_chance(view)], 0
             return [1.0 / view.players] * view.deal.cards, 0
         know = know or Knowledge(view)
         first = seat_by_rule(view.variant.play.first_leader, view.dealer, view.players,
