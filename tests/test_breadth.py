@@ -548,3 +548,26 @@ def test_the_forehead_chance_counts_the_cards_that_would_win():
     from updown_dsl.players.bots import _forehead_chance
 
     assert _forehead_chance(game.view(1)) == pytest.approx(16 / 48)
+
+
+def test_a_pack_by_the_player_count_less_a_removed_card_is_short_of_its_deals():
+    # found by the fuzzer: 8 a player with the ten of hearts removed leaves 31 cards for four,
+    # so the 8-card deals cannot be dealt (V009 at load, not a game stuck in deal 11)
+    with pytest.raises(Exception) as info:
+        variant("""\
+            name: short
+            extends: romanian-whist
+            deck: {pack: 52, per_player: 8, remove: [10H]}
+            """)
+    assert "V009" in str(info.value) and "with 4 players: deal 11 needs 32 cards but the pack has 31" in str(info.value)
+
+
+def test_a_game_to_a_target_nobody_can_reach_ends_at_max_deals():
+    # also found by the fuzzer: everyone scores 13 a deal, so every deal ends in a tie
+    v = variant("""\
+        name: ties-forever
+        extends: oh-well
+        scoring: {deal: "13"}
+        """)
+    game = play_out(Game(v, 4, seed=1))
+    assert len(game.results) == v.end.max_deals == 200 and game.over_reason == "200 deals played"

@@ -15,7 +15,7 @@ def deck_size(variant: Variant, players: int | None = None) -> int:
     the cards dealt from for ``players`` players."""
     d = variant.deck
     if d.per_player and players is not None:
-        return d.per_player * players
+        d = for_players(variant, players).deck  # (cards removed as well are not in it)
     return len(build_deck(d.pack, jokers=d.jokers, remove=d.remove))
 
 
@@ -66,9 +66,7 @@ def resolve_schedule(variant: Variant, players: int) -> tuple[Deal, ...]:
 
 def _resolve(variant: Variant, players: int, items: list[ScheduleItem] | None) -> tuple[Deal, ...]:
     """The deals, and in ``items`` (when given) the schedule item each deal comes from."""
-    if variant.deck.per_player:
-        for_players(variant, players)  # (raises when the pack cannot be made for this count)
-    size = deck_size(variant, players)
+    size = deck_size(variant, players)  # (raises when a pack by the player count cannot be made)
     env = {"players": players, "deck": size, "max_cards": size // players}
     deals: list[Deal] = []
     for set_number, group in enumerate(variant.schedule, start=1):
@@ -205,14 +203,15 @@ def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str])
     for (what, number, text), ns in groups.items():
         if what == "many":
             needs = _values([shown[n].deal.cards * n for n in ns])
-            text = f"deal {number} needs {needs} cards but the pack has {size}"
+            has = _values([deck_size(variant, n) for n in ns]) if variant.deck.per_player else size
+            text = f"deal {number} needs {needs} cards but the pack has {has}"
         elif what == "few":
             text = f"deal {number} would give {_values([shown[n].deal.cards for n in ns])} cards"
         elif what == "turn":
             text = f"deal {number} leaves no card to turn for trump"
         clauses.append((ns, text))
     message = "; ".join(f"with {_counts(ns)} players: {text}" for ns, text in clauses)
-    return message, _fit_hint(variant, lists, size)
+    return message, None if variant.deck.per_player else _fit_hint(variant, lists, size)
 
 
 def _fit_hint(variant: Variant, failed: dict[int, list[SizeProblem]], size: int) -> str | None:

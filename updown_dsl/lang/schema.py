@@ -293,7 +293,7 @@ SCHEMA: dict[str, Field] = {
                         "`extra_deals` (one more deal at the schedule's largest size, until the "
                         "tie is broken).", "none", choices=("none", "most_made", "extra_deals")),
         "max_deals": _f("int", "The game ends after this many deals in any case (with `target` "
-                        "or `extra_deals`).", 500, minimum=1),
+                        "or `extra_deals`).", 200, minimum=1),
     }),
     "settlement": _f("section", "Turning totals into results.", None, fields={
         "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS.", "highest",

@@ -198,7 +198,7 @@ class EndRules(NamedTuple):
     target_exact: bool = False
     tie_break: str = "none"
     """A tie for the highest total at the end: ``none``, ``most_made`` or ``extra_deals``."""
-    max_deals: int = 500
+    max_deals: int = 200
 
 
 class SettlementRules(NamedTuple):
