@@ -159,6 +159,21 @@ def show_cmd(
 # --------------------------------------------------------------------------- variant validate
 
 
+@variant_app.command("schema")
+@_handle_errors
+def schema_cmd() -> None:
+    """Print the JSON Schema of variant files, for editors.
+
+    Save it (`updown variant schema > updown-variant.schema.json`) and put
+    `# yaml-language-server: $schema=updown-variant.schema.json` on the first line of a
+    variant file: VS Code's YAML extension, and other editors that read the modeline, then
+    complete its keys and flag wrong keys, types and words as you type.
+    """
+    from ..lang.editor_schema import schema_text
+
+    typer.echo(schema_text(), nl=False)
+
+
 @variant_app.command("validate")
 @_handle_errors
 def validate_cmd(

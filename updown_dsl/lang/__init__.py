@@ -7,7 +7,8 @@ schema, ``build`` the model made from the checked tree, ``soundness`` the check 
 deal can be bid and scored, ``formula`` the scoring-formula language compiled to closures
 (``formula_trees`` writes the cached parse trees),
 ``schedule`` the deals of a game for a table size, ``files`` the files shipped with the
-package, and ``docgen`` the reference pages written from the schema and the catalogue.
+package, ``docgen`` the reference pages written from the schema and the catalogue, and
+``editor_schema`` the JSON Schema of variant files that editors read.
 
 May import: the cards, actions and diagnostics. Nothing of the engine, the records, the
 players or the command line.
