@@ -535,3 +535,18 @@ def test_validate_summary():
     assert validate_summary(2, 1, [3]) == "2 files checked: 1 valid, 1 with 3 problems"
     assert validate_summary(1, 1, []) == "1 file checked: 1 valid"
     assert validate_summary(3, 0, [1, 1], 1) == "3 files checked: 0 valid, 2 with 2 problems, 1 unreadable"
+
+
+def test_shell_completion_offers_the_bundled_variant_names():
+    from updown_dsl.cli import app
+    from clikit import make_runner
+
+    env = {"_UPDOWN_COMPLETE": "complete_bash", "COMP_WORDS": "updown play --variant od", "COMP_CWORD": "3"}
+    result = make_runner().invoke(app, [], env=env, prog_name="updown")
+    assert result.exit_code == 0
+    assert result.stdout.split() == ["odessa", "odessa-converge", "odessa-first-trick-demand",
+                                     "odessa-hard-pass", "odessa-two-blind"]
+    env["COMP_WORDS"], env["COMP_CWORD"] = "updown variant show nom", "3"
+    assert make_runner().invoke(app, [], env=env, prog_name="updown").stdout.split() == ["nomination-whist"]
+    shown = make_runner().invoke(app, ["--show-completion", "bash"], prog_name="updown")
+    assert shown.exit_code == 0 and "_UPDOWN_COMPLETE" in shown.stdout

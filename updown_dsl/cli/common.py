@@ -45,7 +45,7 @@ app = typer.Typer(
     help=_HELP,
     epilog="Exit codes: 0 ok, 1 problems found, 2 usage error, 3 an input cannot be loaded.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion, variant names included
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -262,3 +262,11 @@ def _root(
 def main() -> None:
     """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
     app()
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of a variant: the bundled names that start with what is typed (a file
+    name is completed by the shell)."""
+    from ..lang.loader import bundled_names
+
+    return [n for n in bundled_names() if n.startswith(incomplete)]

@@ -8,7 +8,7 @@ import typer
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from .common import (
-    app, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
+    app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
     _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt,
 )
 
@@ -21,7 +21,8 @@ EXIT_INTERRUPTED = 130
 @_handle_errors
 def play_cmd(
     variant: Annotated[Optional[str], typer.Option(
-        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.")] = None,
+        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
+        autocompletion=complete_variant)] = None,
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
     seat: Annotated[Optional[int], typer.Option(

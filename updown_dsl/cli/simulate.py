@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
 
 from .common import (
-    app, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
+    app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
 )
 
@@ -21,7 +21,8 @@ from .common import (
 @_handle_errors
 def simulate_cmd(
     variant: Annotated[str, typer.Option(
-        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.")],
+        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
+        autocompletion=complete_variant)],
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 100,
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,

@@ -5,7 +5,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .common import (
-    app, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
+    app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
     _players, _plural, _print_diagnostics, variant_app, VariantPathOpt,
 )
 
@@ -82,8 +82,8 @@ def variants_cmd(json_out: JsonOpt = False) -> None:
 @variant_app.command("show")
 @_handle_errors
 def show_cmd(
-    name: Annotated[str, typer.Argument(metavar="VARIANT",
-                                        help="A bundled variant name or a variant file.")],
+    name: Annotated[str, typer.Argument(metavar="VARIANT", help="A bundled variant name or a variant file.",
+                                        autocompletion=complete_variant)],
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
     json_out: JsonOpt = False,
