@@ -50,7 +50,7 @@ class Reading(NamedTuple):
     cost: tuple[int, int]
     """Rules broken (or the record lost) under this reading, and written numbers it contradicts."""
     readings: int
-    """How many readings were tried."""
+    """How many readings there are (the ways of giving the unknown cards cards of the pool)."""
 
 
 def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Sequence[Card],
