@@ -57,12 +57,9 @@ class Playing(State):
 
     # ------------------------------------------------------------------ legality
     def _ordinary_legal(self, hand: int) -> int:
-        """Bit set of the cards in ``hand`` playable without a declaration now."""
-        legal = self._follow_legal(hand)
-        return self._restricted_legal(hand, legal) if self._restricted else legal
-
-    def _follow_legal(self, hand: int) -> int:
-        """The cards the follow and trump obligations allow (and a wild lead's demand)."""
+        """Bit set of the cards in ``hand`` the follow and trump obligations (and a wild lead's
+        demand) let be played without a declaration now; :meth:`_legal_now` adds the lead and
+        over-trump rules of :mod:`~updown_dsl.engine.restrict`."""
         ordinary = hand & self._nonjoker
         if not self._tcount or not ordinary:
             return ordinary
@@ -85,10 +82,14 @@ class Playing(State):
         return ordinary
 
     def _legal_now(self) -> int:
-        """``_ordinary_legal`` of the player to act, memoised per state change."""
+        """The cards the player to act may play without a declaration, memoised per state change."""
         mask = self._legal_mask
         if mask is None:
-            mask = self._legal_mask = self._ordinary_legal(self._hands[self.to_act])
+            hand = self._hands[self.to_act]
+            mask = self._ordinary_legal(hand)
+            if self._restricted:
+                mask = self._restricted_legal(hand, mask)
+            self._legal_mask = mask
         return mask
 
     def _legal_plays(self) -> tuple[Play, ...]:
@@ -273,14 +274,14 @@ class Playing(State):
             if (t.joker_mask >> i) & 1:
                 return violation("R015", f"a joker must be declared: {self._wild_choices(i)}",
                                  hint="e.g. 'JK high' or 'JK demand H'")
-            if (self._ordinary_legal(hand) >> i) & 1:
+            if (self._legal_now() >> i) & 1:
                 return None
             return self._obligation_violation(hand, play.card)
         return self._check_declared(i, play, hand)
 
     def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
         t = self.table
-        if self._restricted and (self._follow_legal(hand) >> t.index[card]) & 1:
+        if self._restricted and (self._ordinary_legal(hand) >> t.index[card]) & 1:
             problem = self._restriction_violation(hand, card)
             if problem is not None:
                 return problem

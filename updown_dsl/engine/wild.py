@@ -117,7 +117,7 @@ class Wild(State):
         if w is None:
             return violation("R015", f"{play.card} is an ordinary card and cannot be declared {play.declare!r}")
         leading = not self._tcount
-        if play in self._declared_plays(i, w, leading, self._ordinary_legal(hand)):
+        if play in self._declared_plays(i, w, leading, self._legal_now()):
             return None
         if leading and play.declare in ("demand", "highest") and not self._demand_allowed(w):
             if w.lead_on == "first_trick":
@@ -131,8 +131,7 @@ class Wild(State):
         w = self.table.wild_of[i]
         if w is None:
             return "none"
-        plays = self._declared_plays(i, w, not self._tcount,
-                                     self._ordinary_legal(self._hands[self.to_act]))
+        plays = self._declared_plays(i, w, not self._tcount, self._legal_now())
         return ", ".join(f"'{p}'" for p in plays) or "none now"
 
     # ------------------------------------------------------------------ the winner
