@@ -112,6 +112,20 @@ Anna play AS
 Boris play QD
 """
 
+# TC-04 written as if nobody saw the revoke: AS, QD, JS -> Anna; KD, 8C, 10D -> Anna;
+# 7C, 9S, AC -> Vera. Anna 2/2 = 15, Boris 0/0 = 5, Vera passed and took 1: 1.
+TC04_PLAYED_ON = """\
+Vera play JS
+Anna play KD
+Boris play 8C
+Vera play 10D
+Anna play 7C
+Boris play 9S
+Vera play AC
+score Anna 15 Boris 5 Vera 1
+total Anna -15 Boris 25 Vera 1
+"""
+
 # The deal dealt again (dealer Vera, trump spades, nobody holds one): Anna AH, Boris 8H,
 # Vera 6H -> Anna; Anna KH, Boris 9C (void, no trump), Vera JC -> Anna; Anna 7C, Boris QD,
 # Vera 10D -> Anna (the only club). Anna bid 2 took 3: over = 3; Boris 0/0 = 5; Vera 0/0 = 5.
@@ -171,19 +185,7 @@ def test_tc04_revoke_caught_at_the_table_with_penalty_and_replay_is_clean():
 
 
 def test_tc04_revoke_without_penalty_is_r010_at_the_play():
-    # The same record written as if nobody saw it: AS, QD, JS -> Anna; KD, 8C, 10D -> Anna;
-    # 7C, 9S, AC -> Vera.
-    text = ODESSA3 + ODESSA_DEALS_1_2 + TC04_DEAL + doc("""
-        Vera play JS
-        Anna play KD
-        Boris play 8C
-        Vera play 10D
-        Anna play 7C
-        Boris play 9S
-        Vera play AC
-        score Anna 15 Boris 5 Vera 1
-        total Anna -15 Boris 25 Vera 1
-        """)
+    text = ODESSA3 + ODESSA_DEALS_1_2 + TC04_DEAL + TC04_PLAYED_ON
     report = check_text(text)
     assert errors(report) == [("R010", line_of(text, "Boris play QD"))], show(report)
     assert report.readable
@@ -355,36 +357,8 @@ def test_penalty_that_abandons_the_deal_takes_the_scores_the_table_decided():
     assert report.game.deal.number == 4
     # the same at the plays level and on the score sheet
     assert check_text(_plays_level(text)).clean
-    sheet = ABANDON3.replace("level: full", "level: sheet") + doc("""
-
-        deal 1 cards 1 dealer Anna
-        trump H
-        Boris bid 1
-        Vera bid 0
-        Anna bid 1
-        Anna took 0
-        Boris took 1
-        Vera took 0
-        score Anna -10 Boris 10 Vera 5
-        total Anna -10 Boris 10 Vera 5
-
-        deal 2 cards 2 dealer Boris
-        trump C
-        Vera bid 2
-        Anna bid 2
-        Boris bid 1
-        Anna took 0
-        Boris took 1
-        Vera took 1
-        score Anna -20 Boris 10 Vera -5
-        total Anna -30 Boris 20 Vera 0
-
-        deal 3 cards 3 dealer Vera
-        trump H
-        Anna bid 2
-        Boris bid 0
-        Vera bid 0
-        """) + TC04_ABANDONED
+    sheet = ODESSA3_SHEET_TC04.split("penalty Boris")[0].replace(
+        "players:", "option: penalties.revoke.then=abandon\nplayers:") + TC04_ABANDONED
     report = check_text(sheet)
     only_notes(report, "T020")
     assert report.game is not None and report.game.totals == [-20, -30, 5]
@@ -565,6 +539,26 @@ total Anna 11 Boris 10 Vera 10
 """
 
 
+# Deal 2 played legally (dealer Anna, trump spades): Boris KH, Vera 4H, Anna 7H -> Boris;
+# Boris 8C, Vera 9D, Anna 10C -> Anna. Boris 1/1 = 11, Vera 1/0 = 0, Anna 0/1 = 1.
+UD_DEAL_2 = """\
+
+deal 2 cards 2 dealer Anna
+turned 2S
+Boris bid 1
+Vera bid 1
+Anna bid 0
+Boris play KH
+Vera play 4H
+Anna play 7H
+Boris play 8C
+Vera play 9D
+Anna play 10C
+score Anna 1 Boris 11 Vera 0
+total Anna 12 Boris 21 Vera 10
+"""
+
+
 def test_plays_level_void_inference_revoke_is_r010_at_the_first_trick():
     # Deal 2 (dealer Anna, trump spades): Boris leads KH; Vera plays 9D although she plays
     # 4H in trick 2, so she held a heart in trick 1: a revoke at "Vera play 9D".
@@ -589,24 +583,7 @@ def test_plays_level_void_inference_revoke_is_r010_at_the_first_trick():
 
 
 def test_plays_level_without_revoke_is_clean():
-    # Deal 2 played legally: Boris KH, Vera 4H, Anna 7H -> Boris; Boris 8C, Vera 9D,
-    # Anna 10C -> Anna. Boris 1/1 = 11, Vera 1/0 = 0, Anna 0/1 = 1.
-    text = UD3_PLAYS + UD_DEAL_1 + doc("""
-
-        deal 2 cards 2 dealer Anna
-        turned 2S
-        Boris bid 1
-        Vera bid 1
-        Anna bid 0
-        Boris play KH
-        Vera play 4H
-        Anna play 7H
-        Boris play 8C
-        Vera play 9D
-        Anna play 10C
-        score Anna 1 Boris 11 Vera 0
-        total Anna 12 Boris 21 Vera 10
-        """)
+    text = UD3_PLAYS + UD_DEAL_1 + UD_DEAL_2
     only_notes(check_text(text), "T020")
 
 
@@ -649,21 +626,7 @@ def test_unknown_cards_at_plays_level_are_a_note_not_errors():
         Vera took 0
         score Anna 11 Boris 10 Vera 10
         total Anna 11 Boris 10 Vera 10
-
-        deal 2 cards 2 dealer Anna
-        turned 2S
-        Boris bid 1
-        Vera bid 1
-        Anna bid 0
-        Boris play KH
-        Vera play 4H
-        Anna play 7H
-        Boris play 8C
-        Vera play 9D
-        Anna play 10C
-        score Anna 1 Boris 11 Vera 0
-        total Anna 12 Boris 21 Vera 10
-        """)
+        """) + UD_DEAL_2
     report = check_text(text)
     only_notes(report, "T020", "T021")
     assert report.game is not None and report.game.totals == [12, 21, 10]

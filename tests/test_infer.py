@@ -7,19 +7,16 @@ formula, not taken from the checker.
 from __future__ import annotations
 
 import random
-import textwrap
 
 from updown_dsl import Play
 from updown_dsl.diagnostics import Severity
 from updown_dsl.engine import Game
-from updown_dsl.records.checker import CheckReport, check_text
+from updown_dsl.records.checker import check_text
 from updown_dsl.records.infer import Step, read_unknown
 
 from gamekit import game_at
-
-
-def doc(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
+from test_checker import (ODESSA3, ODESSA_DEALS_1_2, TC04_DEAL, TC04_PLAYED_ON, UD3_PLAYS, UD_DEAL_1, UD_DEAL_2,
+                          _plays_level, doc, errors, show)
 
 
 def line_of(text: str, content: str) -> int:
@@ -28,49 +25,9 @@ def line_of(text: str, content: str) -> int:
     return hits[0]
 
 
-def errors(report: CheckReport) -> list[tuple[str, int | None]]:
-    return [(d.code, d.line) for d in report.errors]
-
-
-def show(report: CheckReport) -> str:
-    return "\n".join(str(d) for d in report.diagnostics) or "(no diagnostics)"
-
-
-# Up and Down, three players, the plays level. Scoring: taken + 10 for an exact bid.
-# Deal 1 (dealer Vera, trump clubs): Anna AH wins; Anna 1/1 = 11, Boris 0/0 = 10, Vera 0/0 = 10.
-# Deal 2 (dealer Anna, trump spades): Boris KH, Vera 4H, Anna 7H -> Boris; Boris 8C, Vera 9D,
-# Anna 10C -> Anna. Boris 1/1 = 11, Vera 1/0 = 0, Anna 0/1 = 1. Totals 12, 21, 10.
-UD3 = doc("""
-    variant: up-and-down
-    players: Anna Boris Vera
-    first-dealer: Vera
-    level: plays
-
-    deal 1 cards 1 dealer Vera
-    turned 2C
-    Anna bid 1
-    Boris bid 0
-    Vera bid 0
-    Anna play AH
-    Boris play 5H
-    Vera play 3D
-    score Anna 11 Boris 10 Vera 10
-    total Anna 11 Boris 10 Vera 10
-
-    deal 2 cards 2 dealer Anna
-    turned 2S
-    Boris bid 1
-    Vera bid 1
-    Anna bid 0
-    Boris play KH
-    Vera play 4H
-    Anna play 7H
-    Boris play 8C
-    Vera play 9D
-    Anna play 10C
-    score Anna 1 Boris 11 Vera 0
-    total Anna 12 Boris 21 Vera 10
-    """)
+# Up and Down, three players, the plays level (scoring: taken + 10 for an exact bid): deals 1
+# and 2 of tests/test_checker.py, totals Anna 12, Boris 21, Vera 10.
+UD3 = UD3_PLAYS + UD_DEAL_1 + UD_DEAL_2
 
 # Deal 3 (dealer Boris, eldest Vera, trump diamonds), two revokes by two players:
 # trick 1: Vera AH, Anna 7C (she plays 6H in trick 2: she held a heart), Boris 8H -> Vera;
@@ -141,69 +98,17 @@ def test_an_unknown_card_that_explains_a_play_gives_no_error():
     assert [d.code for d in report.diagnostics] == ["T021", "T020"], show(report)
 
 
-# Odessa, three players, the plays level (36 cards: 6 to ace; the six of spades is the joker).
-# Deal 1 (dealer Anna, trump hearts): Boris KD wins; Anna -10, Boris 10, Vera 5.
-# Deal 2 (dealer Boris, trump clubs): Anna -20, Boris 10, Vera -5. Totals -30, 20, 0.
-ODESSA3 = doc("""
-    variant: odessa
-    players: Anna Boris Vera
-    first-dealer: Anna
-    level: plays
-
-    deal 1 cards 1 dealer Anna
-    turned JH
-    Boris bid 1
-    Vera bid 0
-    Anna bid 1
-    Boris play KD
-    Vera play QD
-    Anna play JD
-    score Anna -10 Boris 10 Vera 5
-    total Anna -10 Boris 10 Vera 5
-
-    deal 2 cards 2 dealer Boris
-    turned 8C
-    Vera bid 2
-    Anna bid 2
-    Boris bid 1
-    Vera play 10D
-    Anna play 10C
-    Boris play QC
-    Boris play 9H
-    Vera play KH
-    Anna play 10S
-    score Anna -20 Boris 10 Vera -5
-    total Anna -30 Boris 20 Vera 0
-    """)
-
-# Deal 3 (dealer Vera, eldest Anna, trump hearts): trick 1 Anna AS, Boris QD (he plays 9S in
-# trick 2: a revoke), Vera JS -> Anna; trick 2 Anna KD, Boris 9S, Vera 10D -> Anna; trick 3
-# Anna 7C, Boris 8C, Vera 2C, which is not in the 36-card pack (Vera's AC, which wins).
-# Odessa scores an exact bid 5 * (bid + 1) and a pass made 5: Anna 2/2 = 15, Boris 0/0 = 5;
-# Vera passed and took 1: 1 point. Totals -15, 25, 1.
-ODESSA_DEAL_3 = doc("""
-
-    deal 3 cards 3 dealer Vera
-    turned 10H
-    Anna bid 2
-    Boris bid 0
-    Vera bid 0
-    Anna play AS
-    Boris play QD
-    Vera play JS
-    Anna play KD
-    Boris play 9S
-    Vera play 10D
-    Anna play 7C
-    Boris play 8C
-    Vera play 2C
-    score Anna 15 Boris 5 Vera 1
-    total Anna -15 Boris 25 Vera 1
-    """)
+# Odessa, three players (36 cards: 6 to ace): TC-04 of tests/test_checker.py with nobody seeing
+# Boris's revoke in deal 3 (QD on the spade lead while he holds 9S, which he plays in trick 3),
+# and Vera's last card, the AC that takes trick 3, written 2C, a card the 36-card pack lacks.
+# Anna 2/2 = 15, Boris 0/0 = 5, Vera passed and took 1: 1. Totals -15, 25, 1.
+ODESSA_FULL = (ODESSA3 + ODESSA_DEALS_1_2 + TC04_DEAL + TC04_PLAYED_ON).replace(
+    "Vera play AC", "Vera play 2C")
+ODESSA_PLAYS = _plays_level(ODESSA_FULL)
 
 
 def test_a_card_not_in_the_pack_does_not_hide_an_earlier_revoke():
-    text = ODESSA3 + ODESSA_DEAL_3
+    text = ODESSA_PLAYS
     report = check_text(text)
     assert errors(report) == [("R044", line_of(text, "Vera play 2C")),
                               ("R010", line_of(text, "Boris play QD"))], show(report)
@@ -215,8 +120,8 @@ def test_a_card_not_in_the_pack_does_not_hide_an_earlier_revoke():
 def test_a_wrong_leader_after_a_revoke_is_its_consequence_not_a_second_mistake():
     # Boris's revoke in trick 1 is written as if his QD had not been played: the record goes
     # on with Boris leading trick 2, which he would not if Anna's AS won. One diagnostic.
-    text = ODESSA3 + ODESSA_DEAL_3.replace("Anna play KD\nBoris play 9S\nVera play 10D",
-                                           "Boris play 9S\nVera play 10D\nAnna play KD")
+    text = ODESSA_PLAYS.replace("Anna play KD\nBoris play 8C\nVera play 10D",
+                                "Boris play 8C\nVera play 10D\nAnna play KD")
     report = check_text(text)
     assert [code for code, _ in errors(report)] == ["R044", "R010"], show(report)
 
@@ -249,10 +154,7 @@ def test_full_level_hands_with_unknown_cards_are_read_from_the_plays():
 def test_a_full_level_hand_card_not_in_the_pack_does_not_hide_a_revoke():
     # Vera's AC is written 2C in her hand and where she plays it: both are reported, the
     # card is read from the rest of the record, and Boris's revoke is still found.
-    hands = {"deal 1 cards 1 dealer Anna": {"Anna": "JD", "Boris": "KD", "Vera": "QD"},
-             "deal 2 cards 2 dealer Boris": {"Anna": "10S 10C", "Boris": "9H QC", "Vera": "KH 10D"},
-             "deal 3 cards 3 dealer Vera": {"Anna": "AS KD 7C", "Boris": "9S QD 8C", "Vera": "JS 10D 2C"}}
-    text = _full_level(ODESSA3 + ODESSA_DEAL_3, hands)
+    text = ODESSA_FULL.replace("hand Vera JS 10D AC", "hand Vera JS 10D 2C")
     report = check_text(text)
     assert errors(report) == [("R044", line_of(text, "hand Vera JS 10D 2C")),
                               ("R044", line_of(text, "Vera play 2C")),

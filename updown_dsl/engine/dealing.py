@@ -10,7 +10,7 @@ import random
 
 from ..cards import Card, Suit
 from ..lang.variant import TrumpRules
-from .plan import seat_by_rule
+from .plan import highest_bidder, seat_by_rule
 from .scoring import DealResult
 from .state import DealLog, IllegalAction, Phase, State, Trick, violation
 from .tables import SUIT_ID, SUITS
@@ -244,8 +244,7 @@ class Dealing(State):
         rules = self._dp.trump_rules
         if rules.chooser == "highest_bidder":
             order = [(self._first_bidder + k) % self.players for k in range(self.players)]
-            best = max((b or 0) for b in self._bids)
-            self._trump_chooser = next(s for s in order if (self._bids[s] or 0) == best)
+            self._trump_chooser = highest_bidder(self._bids, order)
         else:
             self._trump_chooser = self._seat_by(rules.chooser)
         self.phase = Phase.TRUMP

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..actions import Play
+from ..actions import Action, Bid, Play
 from .scoring import DealResult, SeatResult, set_bonuses, settle
 from .state import IllegalAction, Phase, State, violation
 
@@ -111,6 +111,18 @@ class EndOfDeal(State):
         self.over_reason = reason
 
     # ------------------------------------------------------------------ penalties
+    def take_as_written(self, action: Action, code: str) -> bool:
+        """Put ``action``, refused for breaking rule ``code``, into the game as a record shows
+        it was taken, when the game can go on from it: a card that broke a follow, trump,
+        demand, lead or over-trump rule (:meth:`play_as_written`), a bid against the range or
+        the hook (:meth:`bid_as_written`). A declaration not allowed (R015) changes what the
+        others must play, so nothing goes on from it. False: nothing changed."""
+        if isinstance(action, Play):
+            return code in _PLAY_AS_WRITTEN and self.play_as_written(action)
+        if isinstance(action, Bid):
+            return code in _BID_AS_WRITTEN and self.bid_as_written(action.tricks)
+        return False
+
     def revoke(self, seat: int, code: str = "R010", play: Play | None = None,
                scores: Sequence[int] | None = None) -> int:
         """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
@@ -168,3 +180,8 @@ class EndOfDeal(State):
             most = max(made[s] for s in seats)
             seats = [s for s in seats if made[s] == most]
         return seats
+
+
+# The rules an action may break and still be taken as made (take_as_written).
+_PLAY_AS_WRITTEN = frozenset({"R010", "R011", "R012", "R014", "R016", "R017"})
+_BID_AS_WRITTEN = frozenset({"R020", "R021"})

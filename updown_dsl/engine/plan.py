@@ -9,7 +9,7 @@ values. ``Game(...)`` looks its plan up in a dictionary instead of recomputing i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..lang.schedule import deal_names, for_players, resolve_schedule
 from ..lang.variant import Deal, DealKind, TrumpRules, Variant
@@ -160,6 +160,12 @@ def seat_by_rule(rule: str, dealer: int, players: int, first_bidder: int | None 
     if rule == "first_bidder":
         return first_bidder if first_bidder is not None else (dealer + 1) % players
     return (dealer + 1) % players  # eldest, dealer_left
+
+
+def highest_bidder(bids: Sequence[int | None], order: Sequence[int]) -> int:
+    """The seat that bid the most; on a tie, the first of them in bidding ``order``."""
+    best = max((bids[s] or 0) for s in order)
+    return next(s for s in order if (bids[s] or 0) == best)
 
 
 def trump_rule_for(variant: Variant, deal: Deal, players: int, pack: int) -> tuple[TrumpRules, str]:

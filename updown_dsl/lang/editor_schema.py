@@ -37,6 +37,10 @@ def variant_json_schema() -> dict[str, Any]:
     required = [k for k, f in SCHEMA.items() if f.required]
     top["if"] = {"not": {"required": ["extends"]}}
     top["then"] = {"required": required}
+    # The schedule's items, which may hold a set of items, are a definition of their own.
+    item = _section(SCHEDULE_ITEM_FIELDS)
+    item["properties"]["ramp"] = {"type": "array", "minItems": 2, "maxItems": 2, "items": _FORMULA,
+                                  "description": SCHEDULE_ITEM_FIELDS["ramp"].doc}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://updown.invalid/updown-variant.schema.json",
@@ -44,6 +48,7 @@ def variant_json_schema() -> dict[str, Any]:
         "description": "A variant of the Up and Down family of exact-bid trick-taking games "
                        "(docs/dsl.md). Written from updown_dsl.lang.schema.",
         **top,
+        "$defs": {"item": item},
     }
 
 
@@ -93,9 +98,8 @@ def _field(f: Field) -> dict[str, Any]:
         s = _section(f.fields)
     elif t == "kinds":
         s = {"type": "object", "additionalProperties": _section(KIND_FIELDS)}
-    elif t == "schedule":
-        s = {"type": "array", "items": {"$ref": "#/$defs/item"}} if f.doc.startswith("The deals") else \
-            {"type": "array", "minItems": 2, "maxItems": 2, "items": _FORMULA}
+    elif t == "schedule":  # the schedule, or a set of it: items (a ramp is written in the item)
+        s = {"type": "array", "items": {"$ref": "#/$defs/item"}}
     elif t == "params":
         s = {"type": "object", "additionalProperties": {"type": "integer"}}
     elif t == "players":
@@ -108,20 +112,9 @@ def _field(f: Field) -> dict[str, Any]:
     return s
 
 
-def _with_defs(schema: dict[str, Any]) -> dict[str, Any]:
-    """The schedule's items, which may hold a set of items, as a definition of their own."""
-    item = _section({k: f for k, f in SCHEDULE_ITEM_FIELDS.items() if k not in ("ramp", "set")})
-    item["properties"]["ramp"] = {"type": "array", "minItems": 2, "maxItems": 2, "items": _FORMULA,
-                                  "description": SCHEDULE_ITEM_FIELDS["ramp"].doc}
-    item["properties"]["set"] = {"type": "array", "items": {"$ref": "#/$defs/item"},
-                                 "description": SCHEDULE_ITEM_FIELDS["set"].doc}
-    schema["$defs"] = {"item": item}
-    return schema
-
-
 def schema_text() -> str:
     """The schema as the shipped file holds it."""
-    return json.dumps(_with_defs(variant_json_schema()), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 def main(argv: list[str]) -> int:

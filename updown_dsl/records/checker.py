@@ -32,11 +32,6 @@ from .model import Event, Transcript
 from .reader import parse_transcript, read_game, text_lines
 from .walk import StopWalk, walk
 
-# The rules an action may break and still be taken as made. A declaration not allowed
-# (R015) changes what the others must play, so the deal cannot go on from it.
-_BID_RULES = ("R020", "R021")
-_PLAY_RULES = ("R010", "R011", "R012", "R014", "R016", "R017")
-
 
 def check_text(text: str | bytes, path: str | None = None, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:
     """Read and check a transcript of one game given as text.
@@ -351,13 +346,10 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             # Go on with the action as written, so that the deal's other mistakes are found
             # and the consequences of this one are not reported again.
             self.violated = True
-            if isinstance(action, Play) and problem.code in _PLAY_RULES and g.play_as_written(action):
+            if isinstance(action, Bid) and e.actor is not None:
+                self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
+            if g.take_as_written(action, problem.code):
                 return
-            if isinstance(action, Bid) and problem.code in _BID_RULES and e.actor is not None:
-                # The score of a bid in question says nothing more: it is not compared.
-                self.bad_bids.add(e.actor)
-                if g.bid_as_written(action.tricks):
-                    return
             raise _Stop
 
     def refused(self, problem: Diagnostic, e: Event) -> NoReturn:

@@ -30,8 +30,6 @@ _LOST = 1000
 READINGS = 20_000
 # Readings put in order at most, when only the last trick is unknown.
 _ENUMERATED = 400_000
-_PLAY_RULES = ("R010", "R011", "R012", "R014", "R016", "R017")
-_BID_RULES = ("R020", "R021")
 
 
 class Step(NamedTuple):
@@ -91,11 +89,7 @@ def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Seque
         if exact is not None and (tried >= limit or (best is not None and exact[combo] > best.cost[0])):
             break
         tried += 1
-        filled: list[list[Any]] = [list(cards) for cards in hands]
-        for (s, j), card in zip(slots, combo):
-            filled[s][j] = card
-        # The unknown plays take the cards in the order the player played them.
-        queue = {s: [filled[s][j] for (t, j) in slots if t == s] for s in {t for t, _ in slots}}
+        filled, queue = _filled(hands, slots, combo)
         bound = best.cost[0] if best is not None else _LOST
         result = _replay(game, filled, steps, deal, took, scores, queue, bound)
         if result is None:
@@ -106,6 +100,16 @@ def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Seque
             if cost == (0, 0) or (exact is not None and cost[1] == 0):
                 break  # (in order of the rules broken, no later reading does better)
     return best._replace(readings=ways) if best is not None else None
+
+
+def _filled(hands: Sequence[Sequence[Card | None]], slots: list[tuple[int, int]], cards: Sequence[Card]
+            ) -> tuple[list[list[Any]], dict[int, list[Card]]]:
+    """The hands with the unknown slots given ``cards``, and each player's unknown plays'
+    cards in the order the player played them."""
+    filled: list[list[Any]] = [list(h) for h in hands]
+    for (s, j), card in zip(slots, cards):
+        filled[s][j] = card
+    return filled, {s: [filled[s][j] for (t, j) in slots if t == s] for s in {t for t, _ in slots}}
 
 
 def _last_trick_only(steps: Sequence[Step], players: int) -> bool:
@@ -119,10 +123,7 @@ def _broken_by(game: Game, hands: Sequence[Sequence[Card | None]], slots: list[t
     """The rules slot ``i``'s player breaks when its unknown card is ``card`` (the other
     unknown cards given any other cards of the pool: they change nothing for this player)."""
     others = iter(c for c in pool if c is not card)
-    filled: list[list[Any]] = [list(cards) for cards in hands]
-    for k, (s, j) in enumerate(slots):
-        filled[s][j] = card if k == i else next(others)
-    queue = {s: [filled[s][j] for (t, j) in slots if t == s] for s in {t for t, _ in slots}}
+    filled, queue = _filled(hands, slots, [card if k == i else next(others) for k in range(len(slots))])
     result = _replay(game, filled, steps, deal, {}, (), queue, _LOST, who=slots[i][0])
     return _LOST if result is None else result[0][0]
 
@@ -177,9 +178,7 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
         except IllegalAction as exc:
             code = exc.diagnostics[0].code
             broken += who is None or actor == who
-            if isinstance(action, Play) and code in _PLAY_RULES and g.play_as_written(action):
-                continue
-            if isinstance(action, Bid) and code in _BID_RULES and g.bid_as_written(action.tricks):
+            if g.take_as_written(action, code):
                 continue
             return (broken + _LOST, 0), plays
     return (broken, _disagreements(g, start, took, scores)), plays

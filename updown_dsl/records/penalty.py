@@ -25,10 +25,10 @@ class _Penalties(_Record):
     def settle_pending(self) -> None:
         """An illegal card no penalty line follows: report it, and go on with it played."""
         assert self.pending is not None
-        e = self.pending[0]
+        e, problem = self.pending
         self.report_pending()
         self.violated = True
-        if e.play is None or not self.game.play_as_written(e.play):
+        if e.play is None or not self.game.take_as_written(e.play, problem.code):
             raise _Stop
 
     def evidence(self, problem: Diagnostic, e: Event) -> str:

@@ -11,6 +11,7 @@ from typing import Iterator, Sequence
 
 from ..actions import Play
 from ..engine import Game, seat_by_rule, trump_rule_for
+from ..engine.plan import highest_bidder
 from ..engine.scoring import DealResult
 from ..lang.variant import rules_hash, rules_text
 from .compact import compact_events
@@ -227,8 +228,7 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
         yield from bid_events
     if named_after and trump_known and all(bids[s] is not None for s in order):
         if rules.chooser == "highest_bidder":
-            best = max(bids[s] or 0 for s in order)
-            chooser = next(s for s in order if (bids[s] or 0) == best)
+            chooser = highest_bidder(bids, order)
         else:
             chooser = seat_by_rule(rules.chooser, dealer, game.players, order[0])
         yield Event("trump", actor=chooser, suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
