@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "Action": "actions",
     "Bid": "actions",
+    "Call": "actions",
     "ChooseTrump": "actions",
     "Play": "actions",
     "Card": "cards",
@@ -70,7 +71,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
-    from .actions import Action, Bid, ChooseTrump, Play
+    from .actions import Action, Bid, Call, ChooseTrump, Play
     from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
     from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
     from .engine import Game, IllegalAction, Phase, Trick, TrickPlay

@@ -2,8 +2,8 @@
 
 >>> Play.parse("JK demand H")
 Play.parse('JK demand H')
->>> str(Bid(2)), str(ChooseTrump(None))
-('bid 2', 'trump none')
+>>> str(Bid(2)), str(ChooseTrump(None)), str(Call(5, Suit.SPADES)), str(Call(0))
+('bid 2', 'trump none', 'call 5 S', 'call dash')
 """
 
 from __future__ import annotations
@@ -40,6 +40,22 @@ class ChooseTrump:
 
     def __str__(self) -> str:
         return f"trump {self.suit.value if self.suit else 'none'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call of an auction for trump: ``tricks`` with ``suit`` as trump (None: no trump).
+
+    A call of 0 tricks is a *dash*: the caller means to take no trick, and names no trump.
+    """
+
+    tricks: int
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        if self.tricks == 0:
+            return "call dash"
+        return f"call {self.tricks} {self.suit.value if self.suit else 'none'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,4 +120,4 @@ class Play:
         return cls(card, declare)
 
 
-Action = Bid | Play | ChooseTrump
+Action = Bid | Play | ChooseTrump | Call

@@ -25,6 +25,9 @@ def score_cmd(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
     total: Annotated[int, typer.Option("--total", help="The player's running total before the deal.")] = 0,
     dealer: Annotated[bool, typer.Option("--dealer", help="The player is the dealer.")] = False,
+    made_count: Annotated[Optional[int], typer.Option(
+        "--made-count", help="How many players made their bid in the deal, this one included "
+        "(for formulas that read made_count; default 1).")] = None,
     json_out: JsonOpt = False,
     variant_path: VariantPathOpt = None,
 ) -> None:
@@ -69,7 +72,13 @@ def score_cmd(
         "deck": deck_size(variant),
         **variant.scoring.params,
     }
-    points = seat_score(variant, kind, env, bid=bid, taken=taken, total=total, is_dealer=dealer)
+    if made_count is not None:
+        made = bid is None or bid == taken
+        if not (1 if made else 0) <= made_count <= n - (0 if made else 1):
+            _usage_error(f"--made-count must be {1 if made else 0} to {n - (0 if made else 1)} when the "
+                         f"player {'made' if made else 'missed'} the bid, not {made_count}", "--made-count")
+    points = seat_score(variant, kind, env, bid=bid, taken=taken, total=total, is_dealer=dealer,
+                        made_count=made_count)
     formula = kind.score if kind.score is not None else variant.scoring.deal
     if json_out:
         _echo_json(to_json({
@@ -85,6 +94,7 @@ def score_cmd(
             "taken": taken,
             "total": total,
             "is_dealer": dealer,
+            "made_count": 1 if made_count is None else made_count,
             "formula": formula.source,
             "score": points,
         }))

@@ -15,13 +15,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..actions import Bid, ChooseTrump, Play
+from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Game, Phase, Trick
 from .rules import kind_label
 from .sheet import sheet_cell, sheet_rows, sheet_summary
 from ..engine.scoring import DealResult
-from ..players.replies import Reply, display_order, legal_forms
+from ..players.replies import Reply, action_text, display_order, legal_forms
 from ..lang.variant import Deal, Variant
 from ..engine.view import SeatView
 
@@ -117,10 +117,16 @@ def trump_line(view: SeatView, names: Sequence[str]) -> Text:
         else:
             t.append(f"{names[view.to_act]} names it", style="yellow")
         return t
+    if view.phase is Phase.AUCTION:
+        t.append("the highest call names it", style="italic")
+        return t
     if not view.trump_known:
         t.append("not known yet", style="italic")
         return t
     t.append(suit_text(view.trump), style="bold yellow")
+    if view.declarer is not None and view.calls:
+        call = view.calls[view.declarer]
+        t.append(f"  (the highest call: {names[view.declarer]} {action_text(call) if call else ''})")
     if view.turned is not None:
         t.append("  (turned ")
         t.append_text(card_text(view.turned, variant=view.variant))
@@ -132,6 +138,9 @@ def _bid_cell(view: SeatView, seat: int) -> str:
     bid = view.bids[seat]
     if view.deal_kind_bidding == "none":
         return "—"
+    call = view.calls[seat] if view.calls else None
+    if call is not None and (view.phase is Phase.AUCTION or not call.tricks):
+        return action_text(call)  # the auction's call (a dash stays one)
     if bid is None:
         if view.deal_kind_bidding == "hidden" and seat != view.seat:
             return "hidden"
@@ -201,7 +210,7 @@ def legal_text(view: SeatView) -> Text:
     t.append("Legal: ", style="bold")
     if isinstance(view.legal[0], Bid):
         t.append(" ".join(str(a.tricks) for a in view.legal if isinstance(a, Bid)), style="cyan")
-    elif isinstance(view.legal[0], ChooseTrump):
+    elif isinstance(view.legal[0], (ChooseTrump, Call)):
         t.append(" ".join(legal_forms(view.legal)), style="cyan")
     else:
         order = display_order(view.hand, view.trump, view.variant)

@@ -71,6 +71,9 @@ class Bidding(State):
         if self._dp.bidding == "none":
             self._begin_play()
             return
+        if self._dp.bidding == "auction":
+            self._begin_auction()
+            return
         self.phase = Phase.BID
         self.to_act = self._first_bidder
 
@@ -82,13 +85,15 @@ class Bidding(State):
         self._bids[self.to_act] = tricks
         self._bids_made += 1
         self._bid_sum += tricks
+        if not tricks:
+            self._zeros += 1
         if self._bids_made == self.players:
             if self._dp.bidding == "before_deal":
                 self._to_deal()
             else:
                 self._after_bids()
         else:
-            self.to_act = (self.to_act + 1) % self.players
+            self.to_act = self._next_bidder(self.to_act)
 
     def bid_as_written(self, tricks: int) -> bool:
         """Take a bid the rules forbid (the hook, a bid out of this deal's range), as a recorded
@@ -111,6 +116,10 @@ class Bidding(State):
         if self.phase is not Phase.BID:
             return violation("R002", f"no bid can be made in the {self.phase} phase")
         lo, hi = self._lo, self._hi
+        if self._counted:
+            problem = self._check_counted(bid.tricks)
+            if problem is not None:
+                return problem
         if not lo <= bid.tricks <= hi:
             return violation("R020", f"bid {bid.tricks} is out of range {lo}..{hi}")
         if self._hook and self._bids_made == self.players - 1 and not self._last_bid_ok(bid.tricks):

@@ -103,6 +103,10 @@ class Dealing(State):
         self.turned = None
         self.cut_card = None
         self._trump_chooser = -1
+        self._calls = []
+        self._declarer = -1
+        self._zeros = 0
+        self._counted = dp.counted
         self._first_bidder = seat_by_rule(self._plan.first_bidder, self.dealer, n)
         self._leader = seat_by_rule(self._plan.first_leader, self.dealer, n, self._first_bidder)
         if dp.bidding == "before_deal":

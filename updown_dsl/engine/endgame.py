@@ -24,8 +24,13 @@ class EndOfDeal(State):
         n = self.players
         bids, taken, totals, dealer = self._bids, self._taken, self.totals, self.dealer
         seat_result = dp.seat_result
-        seats = [seat_result(bids[s], taken[s], totals[s], s == dealer) for s in range(n)]
-        result = DealResult(self._deal, dealer, tuple(seats), self.trump, self.turned, log=self._log)
+        if dp.reads_made_count:
+            made = sum(1 for s in range(n) if bids[s] is None or bids[s] == taken[s])
+            seats = [seat_result(bids[s], taken[s], totals[s], s == dealer, made) for s in range(n)]
+        else:
+            seats = [seat_result(bids[s], taken[s], totals[s], s == dealer) for s in range(n)]
+        result = DealResult(self._deal, dealer, tuple(seats), self.trump, self.turned,
+                            calls=tuple(self._calls) if self._calls else (), log=self._log)
         self.results.append(result)
         for s in range(n):
             totals[s] += seats[s].points

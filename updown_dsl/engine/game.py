@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Bid, ChooseTrump, Play
+from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
 from ..lang.variant import Deal, DealKind, Variant
+from .auction import Auction
 from .bidding import Bidding, bid_choices
 from .endgame import EndOfDeal
 from .plan import table_plan
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
+class Game(RecordedDeals, Bidding, Auction, Playing, Restrictions, Wild, EndOfDeal):
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.
@@ -165,11 +166,15 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
                 plays = self._plays_cache = self._legal_plays()
             return plays
         if phase is _BID:
+            if self._counted:
+                return bid_choices(*self._counted_range())
             if not self._hook or self._bids_made != self.players - 1:
                 return self._dp.bids  # every bid of the range
             return bid_choices(*self._last_range())
         if phase is Phase.TRUMP:
             return self._legal_trumps()
+        if phase is Phase.AUCTION:
+            return self._legal_calls()
         return ()
 
     def apply(self, action: Action) -> None:
@@ -238,7 +243,7 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
                         self._tcount = count
                         self.to_act = self._next_seat[seat]
                     return
-        elif phase is _BID and type(action) is Bid:
+        elif phase is _BID and type(action) is Bid and not self._counted:
             tricks = action.tricks
             made = self._bids_made
             if self._lo <= tricks <= self._hi and not (
@@ -272,6 +277,8 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
                 self._play_declared(self.table.index[action.card], action)
         elif isinstance(action, Bid):
             self._apply_bid(action.tricks)
+        elif isinstance(action, Call):
+            self._apply_call(action)
         else:
             self._apply_trump(action)
 
@@ -306,6 +313,8 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
             return self._check_bid(action)
         if isinstance(action, ChooseTrump):
             return self._check_trump(action)
+        if isinstance(action, Call):
+            return self._check_call(action)
         return violation("R002", f"not an action: {action!r}")
 
     # ------------------------------------------------------------------ copies
@@ -322,6 +331,7 @@ class Game(RecordedDeals, Bidding, Playing, Restrictions, Wild, EndOfDeal):
         new.results = list(self.results)
         new._hands = list(self._hands)
         new._bids = list(self._bids)
+        new._calls = list(self._calls)
         new._taken = list(self._taken)
         log = self._log.copy()
         new._log = log

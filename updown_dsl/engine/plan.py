@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..actions import Call
 from ..lang.schedule import deal_names, for_players, resolve_schedule
 from ..lang.variant import Deal, DealKind, TrumpRules, Variant
+from .auction import call_ranks
 from .bidding import bid_choices
 from .scoring import SeatResult
 from .tables import CardTable, card_table
@@ -20,15 +22,17 @@ from .tables import CardTable, card_table
 if TYPE_CHECKING:
     from ..lang.formula import Formula
 
-#: Names a score formula may read that change from seat to seat beyond bid and tricks.
-_PER_SEAT = frozenset({"total", "is_dealer"})
+#: Names a score formula may read that change from seat to seat beyond bid and tricks (or,
+#: ``made_count``, from deal to deal).
+_PER_SEAT = frozenset({"total", "is_dealer", "made_count"})
 
 
 class DealPlan:
     """The constant rules of one deal of a schedule."""
 
     __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "total", "bidding", "trump_rules", "trump_rule",
-                 "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env")
+                 "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env", "reads_made_count",
+                 "dash_limit", "counted", "calls", "dash", "calls_rank")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
         variant = plan.variant
@@ -59,8 +63,24 @@ class DealPlan:
             None if self.formula.names_used & _PER_SEAT else {}
         self.last_of_set = index + 1 >= len(deals) or deals[index + 1].set != deal.set
         self._seat_env = dict(self.env)
+        self.reads_made_count = "made_count" in self.formula.names_used
+        self.dash_limit = b.dash_limit
+        self.calls: tuple[Call, ...] = ()
+        """``bidding: auction``: every call but the dash, in a fixed order."""
+        self.dash = False
+        self.calls_rank: dict[object, int] = {}
+        """Each trump a call may name by rank (higher wins)."""
+        if kind.bidding == "auction" and b.auction is not None:
+            a = b.auction
+            self.calls_rank = call_ranks(a.order)
+            low = max(1, a.min_call(self.env))
+            self.calls = tuple(Call(n, suit) for n in range(low, deal.cards + 1) for suit in a.order)
+            self.dash = a.dash
+        # Bids that must be counted as they come (zeros against the dash limit, an auction's
+        # second round) leave the engine's fast path for bids.
+        self.counted = self.dash_limit is not None or kind.bidding == "auction"
 
-    def points(self, bid: int | None, taken: int, total: int, is_dealer: bool) -> int:
+    def points(self, bid: int | None, taken: int, total: int, is_dealer: bool, made_count: int = 1) -> int:
         """One seat's points (multiplier included), as :func:`~updown_dsl.engine.scoring.seat_score`."""
         b = 0 if bid is None else bid
         env = self._seat_env  # the deal's names and the seat's, rewritten for each seat
@@ -69,13 +89,15 @@ class DealPlan:
         env["made"] = 1 if bid is None or b == taken else 0
         env["total"] = total
         env["is_dealer"] = 1 if is_dealer else 0
+        env["made_count"] = made_count
         return self.formula.fn(env) * self.multiplier
 
-    def seat_result(self, bid: int | None, taken: int, total: int, is_dealer: bool) -> SeatResult:
+    def seat_result(self, bid: int | None, taken: int, total: int, is_dealer: bool,
+                    made_count: int = 1) -> SeatResult:
         """One seat's line of the score sheet (shared values when they depend on bid and tricks only)."""
         memo = self.memo
         if memo is None:
-            return SeatResult(bid, taken, self.points(bid, taken, total, is_dealer))
+            return SeatResult(bid, taken, self.points(bid, taken, total, is_dealer, made_count))
         seat = memo.get((bid, taken))
         if seat is None:
             seat = memo[(bid, taken)] = SeatResult(bid, taken, self.points(bid, taken, total, is_dealer))

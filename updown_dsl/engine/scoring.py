@@ -31,7 +31,7 @@ class DealResult:
     """
 
     __slots__ = ("deal", "dealer", "seats", "trump", "turned", "_tricks", "_hands", "annulled",
-                 "offence", "reset", "actor", "played", "event", "_log")
+                 "offence", "reset", "actor", "played", "event", "calls", "_log")
 
     deal: Deal
     dealer: int
@@ -51,6 +51,9 @@ class DealResult:
     event: str
     """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
     ``abandoned`` (a deal a checker could not follow; points as written)."""
+    calls: tuple[object, ...]
+    """``bidding: auction`` deals: each seat's :class:`~updown_dsl.actions.Call` (None where the
+    seat did not call); empty for other deals."""
     _tricks: tuple[object, ...] | None
     _hands: tuple[tuple[Card, ...], ...] | None
     _log: DealLog | None
@@ -59,8 +62,8 @@ class DealResult:
                  turned: Card | None = None, tricks: tuple[object, ...] | None = (),
                  hands: tuple[tuple[Card, ...], ...] | None = (), annulled: bool = False,
                  offence: str | None = None, reset: tuple[int, ...] = (), actor: int | None = None,
-                 played: tuple[tuple[int, object], ...] = (), event: str = "deal", *,
-                 log: DealLog | None = None) -> None:
+                 played: tuple[tuple[int, object], ...] = (), event: str = "deal",
+                 calls: tuple[object, ...] = (), *, log: DealLog | None = None) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "deal", deal)
         setattr_(self, "dealer", dealer)
@@ -75,6 +78,7 @@ class DealResult:
         setattr_(self, "actor", actor)
         setattr_(self, "played", played)
         setattr_(self, "event", event)
+        setattr_(self, "calls", calls)
         setattr_(self, "_log", log)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -99,7 +103,7 @@ class DealResult:
         return hands
 
     _FIELDS = ("deal", "dealer", "seats", "trump", "turned", "tricks", "hands", "annulled", "offence",
-               "reset", "actor", "played", "event")
+               "reset", "actor", "played", "event", "calls")
 
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, f) for f in self._FIELDS)
@@ -182,13 +186,18 @@ def seat_score(
     taken: int,
     total: int = 0,
     is_dealer: bool = False,
+    made_count: int | None = None,
 ) -> int:
-    """One player's points for one deal (multiplier included)."""
+    """One player's points for one deal (multiplier included).
+
+    ``made_count``, how many players made their bid in the deal, is 1 unless given (one
+    seat scored alone: this one if it made its bid, or one other).
+    """
     formula = kind.score if kind.score is not None else variant.scoring.deal
     b = 0 if bid is None else bid
     full = dict(env)
     full.update(bid=b, taken=taken, made=int(bid is None or b == taken), total=total,
-                is_dealer=int(is_dealer))
+                is_dealer=int(is_dealer), made_count=1 if made_count is None else made_count)
     return formula(full) * kind.multiplier
 
 
@@ -208,9 +217,10 @@ def score_deal(
     hands: tuple[tuple[Card, ...], ...] = (),
 ) -> DealResult:
     """Score a finished deal for every seat."""
+    made_count = sum(1 for b, t in zip(bids, taken) if b is None or b == t)
     seats = tuple(
         SeatResult(b, t, seat_score(variant, kind, env, bid=b, taken=t, total=totals[s],
-                                    is_dealer=s == dealer))
+                                    is_dealer=s == dealer, made_count=made_count))
         for s, (b, t) in enumerate(zip(bids, taken))
     )
     return DealResult(deal, dealer, seats, trump, turned, tricks, hands)

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..actions import Play
+from ..actions import Call, Play
 from ..cards import Card
 from ..diagnostics import Diagnostic, UpdownError
 
@@ -31,6 +31,8 @@ class Phase(enum.StrEnum):
     DEAL = "deal"
     """Waiting for cards (only when the game was made with ``auto_deal=False``)."""
     TRUMP = "trump"
+    AUCTION = "auction"
+    """The calls of an auction for trump (``bidding: auction``)."""
     BID = "bid"
     PLAY = "play"
     OVER = "over"
@@ -151,7 +153,7 @@ class State:
         # the deal
         "_plan", "_dp", "_deal", "_kind", "_log", "_order", "_winners", "_decl", "_hands",
         "_bids", "_bids_made", "_bid_sum", "_taken", "_lo", "_hi", "_hook", "_first_bidder",
-        "_trump", "_keyrow", "_trump_chooser",
+        "_trump", "_keyrow", "_trump_chooser", "_calls", "_declarer", "_zeros", "_counted",
         # the trick
         "_tcount", "_leader", "_led", "_lead_mode", "_lead_wild", "_keys", "_best", "_win", "_general",
         # memos of the position, None when the position changed
@@ -199,6 +201,10 @@ class State:
     _trump: int
     _keyrow: int
     _trump_chooser: int
+    _calls: list[Call | None]
+    _declarer: int
+    _zeros: int
+    _counted: bool
     _tcount: int
     _leader: int
     _led: int
@@ -244,6 +250,10 @@ class State:
         def _set_trump(self, trump: int) -> None: ...
         def _seat_by(self, rule: str) -> int: ...
         def _last_trick_winner(self) -> int: ...
+        def _last_range(self) -> tuple[int, int, int | None]: ...
+        def _next_bidder(self, seat: int) -> int: ...
+        def _begin_auction(self) -> None: ...
+        def _check_counted(self, tricks: int) -> Diagnostic | None: ...
         def play_as_written(self, play: Play) -> bool: ...
         def bid_as_written(self, tricks: int) -> bool: ...
         def _legal_now(self) -> int: ...

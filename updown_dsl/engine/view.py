@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Play
+from ..actions import Action, Call, Play
 from ..cards import Card, Suit
 from ..lang.variant import Deal, Variant
 from .state import DealLog, Phase, Trick, TrickPlay
@@ -28,7 +28,7 @@ class SeatView:
 
     __slots__ = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
                  "trump", "trump_known", "turned", "bids", "taken", "totals", "legal", "forbidden_bid",
-                 "winning_plays", "seen_hands", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
+                 "winning_plays", "seen_hands", "calls", "declarer", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
                  "_trick")
 
     seat: int
@@ -36,7 +36,7 @@ class SeatView:
     variant: Variant
     deal: Deal
     deal_kind_bidding: str
-    """``open``, ``before_deal``, ``sealed``, ``hidden`` or ``none``."""
+    """``open``, ``before_deal``, ``sealed``, ``forehead``, ``hidden``, ``auction`` or ``none``."""
     dealer: int
     phase: Phase
     to_act: int
@@ -55,6 +55,10 @@ class SeatView:
     """Of ``legal``, the plays that would win the trick as it stands now."""
     seen_hands: tuple[tuple[Card, ...] | None, ...]
     """Other seats' cards this seat sees (a ``forehead`` deal's bidding: all of them; else None)."""
+    calls: tuple[Call | None, ...]
+    """An auction's calls by seat, as made so far (empty outside an auction deal)."""
+    declarer: int | None
+    """The seat whose call won the auction (None before its end, or without one)."""
     _hand: tuple[Card, ...] | None
     _hand_mask: int
     _table: CardTable
@@ -66,7 +70,7 @@ class SeatView:
     #: The public attributes, in the order of the fields of earlier versions.
     FIELDS = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
               "hand", "trump", "trump_known", "turned", "bids", "taken", "trick", "tricks", "totals",
-              "legal", "forbidden_bid", "winning_plays", "seen_hands")
+              "legal", "forbidden_bid", "winning_plays", "seen_hands", "calls", "declarer")
 
     def __init__(self, game: Game, seat: int) -> None:
         s = object.__setattr__
@@ -86,7 +90,7 @@ class SeatView:
         bids = game.bids
         if (kind.bidding == "hidden" and phase is not Phase.OVER) or (kind.bidding == "sealed" and phase is Phase.BID):
             bids = tuple(b if i == seat else None for i, b in enumerate(bids))
-        my_turn = game.to_act == seat and phase in (Phase.BID, Phase.PLAY, Phase.TRUMP)
+        my_turn = game.to_act == seat and phase in (Phase.BID, Phase.PLAY, Phase.TRUMP, Phase.AUCTION)
         legal = game.legal_actions() if my_turn else ()
         if my_turn and phase is Phase.PLAY:
             would_win = game.would_win
@@ -113,6 +117,8 @@ class SeatView:
         s(self, "forbidden_bid", game.forbidden_bid() if my_turn else None)
         s(self, "winning_plays", winning)
         s(self, "seen_hands", seen)
+        s(self, "calls", game.calls)
+        s(self, "declarer", game.declarer)
         s(self, "_hand", hand)
         s(self, "_hand_mask", hand_mask)
         s(self, "_table", game.table)

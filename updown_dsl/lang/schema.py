@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 # Names a formula may use, by where the formula sits.
 SCHEDULE_NAMES = ("players", "deck", "max_cards")
 DEAL_NAMES = ("cards", "players", "deal", "deals", "set", "set_deal", "set_deals", "deck")
-SCORE_NAMES = DEAL_NAMES + ("bid", "taken", "made", "total", "is_dealer")
+SCORE_NAMES = DEAL_NAMES + ("bid", "taken", "made", "total", "is_dealer", "made_count")
 SET_BONUS_NAMES = DEAL_NAMES + (
     "set_best",
     "set_total",
@@ -93,10 +93,13 @@ KIND_FIELDS: dict[str, Field] = {
         "cards), `sealed` (bids after the deal, made at the same time: nobody sees another's bid "
         "before all have bid, so the hook cannot apply), `forehead` (bids after the deal, each "
         "player seeing every other player's cards but not his own, as held to the forehead), "
-        "`hidden` (bids after the deal, not shown to the others until the deal is over) or `none` "
+        "`hidden` (bids after the deal, not shown to the others until the deal is over), `auction` "
+        "(bids after the deal in two rounds, as `bidding.auction` says: every player makes one call, "
+        "a number of tricks with a trump or no trump, or a dash; the highest call names trump and is "
+        "its caller's bid; then the others bid, at most the highest call's tricks) or `none` "
         "(no bids).",
         "open",
-        choices=("open", "before_deal", "sealed", "forehead", "hidden", "none"),
+        choices=("open", "before_deal", "sealed", "forehead", "hidden", "auction", "none"),
     ),
     "trump": _f("section", "Trump rules for deals of this kind (same keys as `trump`).", None,
                 fields=TRUMP_FIELDS, nullable=True),
@@ -235,6 +238,18 @@ SCHEMA: dict[str, Field] = {
                           None, names=DEAL_NAMES, nullable=True),
         "first_bidder": _f("word", "Who bids first.", "eldest",
                            choices=("eldest", "dealer_right", "dealer")),
+        "dash_limit": _f("int", "At most this many players may bid 0 (a dash) in a deal, dash calls "
+                         "of an auction included; unset: any number.", None, nullable=True, minimum=0),
+        "auction": _f("section", "The auction for trump of `bidding: auction` deals.", None,
+                      nullable=True, fields={
+            "min": _f("formula", "The fewest tricks a call may name (a dash aside).", 1, names=DEAL_NAMES),
+            "order": _f("words", "The trumps a call may name, highest first (`S`, `H`, `D`, `C`, "
+                        "`none` for no trump): of two calls of as many tricks the one with the higher "
+                        "trump wins; of two equal calls, the first made.", ["none", "S", "H", "D", "C"],
+                        choices=("S", "H", "D", "C", "none")),
+            "dash": _f("bool", "A player may call a dash: no tricks and no trump; the dash is his bid. "
+                       "The last caller may not dash when every other player did.", True),
+        }),
     }),
     "play": _f("section", "Follow and trump obligations.", None, fields={
         "must_follow": _f("bool", "Follow the led suit when able (so a player holding it may "

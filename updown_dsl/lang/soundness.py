@@ -162,7 +162,7 @@ class _Checker:
         #: The set's results are worked out (the bonus divides and reads them, and the deals' scores
         #: depend only on the deal, the bid and the tricks, in a game that plays the whole schedule).
         self.results = bool(bonus is not None and bonus.can_fail and bonus.names_used & SET_RESULTS
-                            and plain_end and not reads & {"total", "is_dealer"})
+                            and plain_end and not reads & {"total", "is_dealer", "made_count"})
 
     def problems(self) -> list[Problem]:
         variant = self.variant
@@ -288,9 +288,13 @@ class _Checker:
         bids: Iterable[int | None] = [None] if no_bids else range(lo, hi + 1)
         totals = SAMPLES if "total" in used else (0,)
         dealers = (0, 1) if "is_dealer" in used else (0,)
-        trials = ({"bid": 0 if bid is None else bid, "taken": taken,
-                   "made": 1 if bid is None or bid == taken else 0, "total": total, "is_dealer": dealer}
-                  for bid, taken, total, dealer in product(bids, range(env["cards"] + 1), totals, dealers))
+        # How many made their bid: this player's own result and any number of the others.
+        counts = range(env["players"] + 1) if "made_count" in used else (1,)
+        trials = ({"bid": 0 if bid is None else bid, "taken": taken, "made": made, "total": total,
+                   "is_dealer": dealer, "made_count": count}
+                  for bid, taken, total, dealer in product(bids, range(env["cards"] + 1), totals, dealers)
+                  for made in (1 if bid is None or bid == taken else 0,)
+                  for count in counts if made <= count <= env["players"] - 1 + made)
         return _evaluate(f, dict(env), trials, context, "scoring")
 
     def outcomes(self, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool,
@@ -302,7 +306,7 @@ class _Checker:
                tuple((n, env[n]) for n in sorted(used) if n in env))
         found = self.scores.get(key)
         if found is None:
-            e = dict(env, total=0, is_dealer=0)
+            e = dict(env, total=0, is_dealer=0, made_count=1)
             found = set()
             for bid in ([None] if no_bids else range(lo, hi + 1)):
                 for taken in range(env["cards"] + 1):

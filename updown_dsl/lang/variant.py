@@ -97,12 +97,27 @@ class DealKind(NamedTuple):
 
     name: str
     bidding: str = "open"
-    """``open``, ``before_deal`` (blind), ``sealed``, ``forehead``, ``hidden`` or ``none``."""
+    """``open``, ``before_deal`` (blind), ``sealed``, ``forehead``, ``hidden``, ``auction`` or
+    ``none``."""
     trump: TrumpRules | None = None
     """Trump rules for this kind, ``None`` to use the variant's."""
     multiplier: int = 1
     score: Formula | None = None
     hook: bool | None = None
+
+
+class AuctionRules(NamedTuple):
+    """An auction for trump (``bidding: auction`` deals): every player calls once, a number of
+    tricks with a trump suit or no trump, or a dash; the highest call names trump and is its
+    caller's bid; the others then bid at most the highest call's tricks."""
+
+    min_call: Formula
+    """The fewest tricks a call may name (a dash aside)."""
+    order: tuple[Suit | None, ...] = (None,)
+    """The trumps a call may name, highest first (None: no trump): of two calls of as many
+    tricks the one with the higher trump wins; of two equal calls, the first made."""
+    dash: bool = True
+    """A player may call a dash: no tricks, and no trump named."""
 
 
 class BiddingRules(NamedTuple):
@@ -118,6 +133,10 @@ class BiddingRules(NamedTuple):
     total: str = "differ"
     """What the bids may total, as the last bidder sees to it: ``differ`` from the hand size
     (the hook), ``over``, ``under`` or ``any``; ``hook`` is ``total != "any"``."""
+    dash_limit: int | None = None
+    """At most this many players may bid (or call) 0 in a deal; None: any number."""
+    auction: AuctionRules | None = None
+    """The auction of ``bidding: auction`` deals."""
 
 
 class PlayRules(NamedTuple):

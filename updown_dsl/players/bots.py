@@ -19,6 +19,7 @@ from ..engine.scoring import seat_score
 from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
+from .calling import choose_call
 from .knowledge import Knowledge
 
 
@@ -158,6 +159,8 @@ class HeuristicBot:
     def act(self, view: SeatView) -> Action:
         if view.phase is Phase.BID:
             return self.bid(view)
+        if view.phase is Phase.AUCTION:
+            return choose_call(view)
         if view.phase is Phase.TRUMP:
             return self.trump(view)
         return self.play(view)

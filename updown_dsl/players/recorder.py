@@ -128,6 +128,9 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
                 if e.kind == "trump" and e.actor is not None:
                     game.apply(ChooseTrump(None if e.no_trump else e.suit))
                     actions += 1
+                elif e.kind == "call" and game.phase is Phase.AUCTION:
+                    game.apply(e.as_call())
+                    actions += 1
                 elif e.kind == "bid" and game.phase is Phase.BID:
                     game.apply(Bid(e.number or 0))
                     actions += 1
@@ -152,7 +155,7 @@ def _acted(game: Game, events: Sequence[Event]) -> bool:
     """True when a deal's events hold an action taken after its cards were dealt."""
     blind = game.kind.bidding == "before_deal"
     return any(e.kind in ("play", "penalty") or (e.kind == "trump" and e.actor is not None)
-               or (e.kind == "bid" and not blind) for e in events)
+               or (e.kind in ("bid", "call") and not blind) for e in events)
 
 
 def header_text(headers: Iterable[Header]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..actions import DECLARATIONS, Action, Bid, ChooseTrump, Play
+from ..actions import DECLARATIONS, Action, Bid, Call, ChooseTrump, Play
 from ..cards import SUIT_ORDER, Card, CardError, Suit
 from ..diagnostics import Diagnostic
 from ..engine import Game, Phase
@@ -54,6 +54,8 @@ def action_text(action: Action) -> str:
         return str(action.tricks)
     if isinstance(action, ChooseTrump):
         return "none" if action.suit is None else action.suit.value
+    if isinstance(action, Call):
+        return "dash" if not action.tricks else f"{action.tricks} {action.suit.value if action.suit else 'none'}"
     return str(action)
 
 
@@ -185,6 +187,8 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
         return _read_bid(game, words)
     if phase is Phase.TRUMP:
         return _read_trump(game, words)
+    if phase is Phase.AUCTION:
+        return _read_call(game, words)
     if phase is Phase.PLAY:
         reply = _read_play(game, words)
         if pending is not None and reply.kind == "invalid":
@@ -217,6 +221,36 @@ def _read_bid(game: Game, words: list[str]) -> Reply:
     bid = Bid(int(word))
     problem = game.check(bid)
     return _refused(problem) if problem is not None else Reply("action", bid)
+
+
+def _call_forms(game: Game) -> str:
+    calls = [a for a in game.legal_actions() if isinstance(a, Call) and a.tricks]
+    trumps = " ".join(dict.fromkeys(action_text(c).split()[1] for c in calls))
+    dash = any(isinstance(a, Call) and not a.tricks for a in game.legal_actions())
+    return (f"{calls[0].tricks}-{calls[-1].tricks} with a trump ({trumps})" if calls else "") + \
+        (", or dash" if dash else "")
+
+
+def _read_call(game: Game, words: list[str]) -> Reply:
+    """``5 S``, ``call 5 none``, ``6 NT``, ``dash``."""
+    if words[0].lower() == "call" and len(words) > 1:
+        words = words[1:]
+    if len(words) == 1 and words[0].lower() in ("dash", "0"):
+        call = Call(0)
+    elif len(words) == 2 and words[0].lstrip("+").isdigit():
+        word = words[1]
+        if word.lower() in _NO_TRUMP_WORDS:
+            call = Call(int(words[0]))
+        else:
+            try:
+                call = Call(int(words[0]), Suit.parse(word))
+            except CardError:
+                return _invalid(f"not a trump: {word!r}; call {_call_forms(game)}")
+    else:
+        return _invalid(f"a call is a number of tricks and a trump, e.g. '5 S' or '6 none', or 'dash': "
+                        f"call {_call_forms(game)}")
+    problem = game.check(call)
+    return _refused(problem) if problem is not None else Reply("action", call)
 
 
 def _read_trump(game: Game, words: list[str]) -> Reply:
@@ -342,6 +376,8 @@ def prompt_text(game: Game, pending: str | None = None) -> str:
         return f"your bid ({lo}-{hi}" + (f", not {forbidden})" if forbidden is not None else ")")
     if phase is Phase.TRUMP:
         return "name trump (" + " ".join(legal_forms(game.legal_actions())) + ")"
+    if phase is Phase.AUCTION:
+        return f"your call ({_call_forms(game)})"
     if phase is Phase.PLAY:
         return "your card" if game.trick else "your lead"
     return "?"

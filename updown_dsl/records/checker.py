@@ -244,7 +244,7 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         kind = e.kind
         if kind in ("hand", "turned", "cut", "comment"):
             return
-        if self.decided and kind in ("trump", "bid", "play", "penalty", "replay"):
+        if self.decided and kind in ("trump", "call", "bid", "play", "penalty", "replay"):
             self.report("R055", f"deal {self.deal_number} stopped at the penalty and was scored as the "
                         f"table decided, but the record goes on with it", e,
                         hint="after the penalty write only the deal's scores and totals")
@@ -258,13 +258,13 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                             "rules do not let a player name it", e)
                 raise _Stop
             self.act(e, ChooseTrump(None if e.no_trump else e.suit))
-        elif kind == "bid":
+        elif kind in ("bid", "call"):
             if g.phase is Phase.DEAL:
                 self.ensure_dealt(e)
             if self.level == "sheet":
                 self.sheet_bids(e)
                 return
-            self.act(e, Bid(e.number or 0))
+            self.act(e, Bid(e.number or 0) if kind == "bid" else e.as_call())
         elif kind == "play":
             self.ensure_dealt(e)
             if self.level_of_deal == "sheet":
@@ -284,28 +284,33 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             self.replay(e)
 
     def sheet_bids(self, first: Event) -> None:
-        """A paper sheet lists bids by seat: take them in bidding order."""
+        """A paper sheet lists bids (and an auction's calls) by seat: take them in the order
+        the players bid."""
         if self.sheet_bids_done:
             return
         self.sheet_bids_done = True
         g = self.game
-        by_seat: dict[int, Event] = {}
+        by_seat: dict[tuple[str, int], Event] = {}
         for e in self.block:
-            if e.kind == "bid" and e.actor is not None:
-                if e.actor in by_seat:
-                    self.report("R001", f"{self.who(e.actor)} bids twice in deal {g.deal.number}", e)
+            if e.kind in ("bid", "call") and e.actor is not None:
+                if (e.kind, e.actor) in by_seat:
+                    what = "bids" if e.kind == "bid" else "calls"
+                    self.report("R001", f"{self.who(e.actor)} {what} twice in deal {g.deal.number}", e)
                     raise _Stop
-                by_seat[e.actor] = e
-        for seat in g.bidding_order():
-            if g.phase is not Phase.BID:
-                break
-            written = by_seat.get(seat)
+                by_seat[(e.kind, e.actor)] = e
+        while g.phase in (Phase.AUCTION, Phase.BID):
+            seat, kind = g.to_act, "call" if g.phase is Phase.AUCTION else "bid"
+            written = by_seat.pop((kind, seat), None)
             if written is None:
                 if self.is_last and not any(x.kind in ("took", "score", "total") for x in self.block):
                     return  # the record stops during the bidding
-                self.report("R001", f"no bid is written for {self.who(seat)} in deal {g.deal.number}", first)
+                self.report("R001", f"no {kind} is written for {self.who(seat)} in deal {g.deal.number}", first)
                 raise _Stop
-            self.act(written, Bid(written.number or 0))
+            self.act(written, Bid(written.number or 0) if kind == "bid" else written.as_call())
+        for e in by_seat.values():
+            self.report("R001", f"{self.who(e.actor)} cannot {e.kind} in deal {g.deal.number}: the "
+                        f"{'call' if e.kind == 'call' else 'bid'} of that player is already known", e)
+            raise _Stop
 
     def act(self, e: Event, action: Any) -> None:
         g = self.game
@@ -326,7 +331,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                             f"{g.deal.number}, but {self.who(won)} won trick {len(g.tricks)} and leads",
                             e)
             else:
-                what = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump"}.get(g.phase, "act")
+                what = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump",
+                        Phase.AUCTION: "call"}.get(g.phase, "act")
                 self.report("R001", f"{self.who(e.actor)} cannot {what} now in {self.where()}: it is "
                             f"{self.who(g.to_act)}'s turn" if g.to_act >= 0 else
                             f"{self.who(e.actor)} cannot act now in {self.where()}", e)

@@ -219,6 +219,8 @@ def compact_events(events: Sequence[Event], seats: int) -> list[Event]:
 
 
 def _compact_block(block: Sequence[Event], seats: int) -> list[Event]:
+    if any(e.kind == "call" for e in block):
+        return list(block)  # a row has no cell for an auction's calls: the deal keeps its lines
     trump: Event | None = None
     trump_open = True
     bids: list[Event | None] = [None] * seats

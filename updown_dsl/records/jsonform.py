@@ -43,7 +43,7 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
             out["cards"] = [UNKNOWN if c is None else str(c) for c in e.cards]
         if e.kind == "play":
             out["play"] = UNKNOWN if e.play is None else str(e.play)
-        if e.kind == "trump":
+        if e.kind in ("trump", "call"):
             out["suit"] = None if e.no_trump or e.suit is None else e.suit.value
         if e.amounts:
             out["amounts"] = {p: a for p, a in zip(t.players, e.amounts) if a is not None}
@@ -152,6 +152,8 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"{who} trump {suit}" if who else f"trump {suit}"
     elif kind in ("bid", "took"):
         line = f"{who} {kind} {e['number']}"
+    elif kind == "call":
+        line = f"{who} call dash" if not e.get("number") else f"{who} call {e['number']} {e.get('suit') or 'none'}"
     elif kind == "play":
         line = f"{who} play {e['play']}"
     elif kind in ("score", "total", "settlement"):

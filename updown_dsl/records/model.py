@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..actions import Play
+from ..actions import Call, Play
 from ..cards import Card, Suit
 
 HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", "event", "seed",
@@ -21,7 +21,7 @@ UNKNOWN = "??"
 NUMBER = re.compile(r"[+-]?\d{1,12}")
 
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
-ACTOR_EVENTS = ("bid", "play", "trump", "took")
+ACTOR_EVENTS = ("bid", "call", "play", "trump", "took")
 KEYWORD_EVENTS = ("deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay",
                   "settlement")
 
@@ -39,7 +39,7 @@ class Header:
 class Event(NamedTuple):
     """One line of a transcript body (an immutable value).
 
-    ``kind`` is one of ``deal hand cut turned trump bid play took score total penalty
+    ``kind`` is one of ``deal hand cut turned trump call bid play took score total penalty
     replay settlement comment raw`` (``raw``: a line that could not be read, kept as
     written in ``text``). Which fields are set depends on the kind. The events of a compact
     row all have the row's line; ``col`` and ``arg_col`` are those of their own cell.
@@ -51,7 +51,7 @@ class Event(NamedTuple):
     actor: int | None = None
     """Seat (0-based) of the player the line is about."""
     number: int | None = None
-    """Deal number, bid, tricks taken or penalty points."""
+    """Deal number, bid, a call's tricks (0: a dash), tricks taken or penalty points."""
     size: int | None = None
     """``deal``: cards per player, when written."""
     cards: tuple[Card | None, ...] = ()
@@ -59,7 +59,7 @@ class Event(NamedTuple):
     play: Play | None = None
     """``play``: the card and declaration (None for ``??``)."""
     suit: Suit | None = None
-    """``trump``: the suit (None with ``no_trump`` for no trump)."""
+    """``trump``, ``call``: the suit (None with ``no_trump`` for no trump)."""
     no_trump: bool = False
     amounts: tuple[int | None, ...] = ()
     """``score``, ``total``, ``settlement``: one amount per seat (None: not written)."""
@@ -84,6 +84,10 @@ class Event(NamedTuple):
     def replace(self, **changes: object) -> Event:
         """This event with some fields changed."""
         return self._replace(**changes)  # type: ignore[arg-type]
+
+    def as_call(self) -> Call:
+        """A ``call`` event's call (a dash for 0 tricks)."""
+        return Call(self.number or 0, None if self.no_trump or not self.number else self.suit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,7 +131,7 @@ class _Reader:
                 event = self.actor_event(words, number, col, comment, arg, verb)
             else:
                 raise _Bad("T002", f"not a transcript line: {' '.join(words)!r}", 0,
-                           hint="events: deal, hand, cut, turned, trump, <player> bid|play|took|trump, "
+                           hint="events: deal, hand, cut, turned, trump, <player> bid|call|play|took|trump, "
                                 "score, total, penalty, replay, settlement")
         except _Bad as bad:
             stripped = body.strip()
@@ -263,6 +263,25 @@ class _Reader:
         except CardError:
             raise _Bad("T003", f"not a suit: {word!r}", at + 1, hint="S, H, D, C or none") from None
 
+    def call(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
+             seat: int) -> Event:
+        """``NAME call 5 S``, ``NAME call 5 none`` or ``NAME call dash`` (an auction's call)."""
+        if len(words) == 3 and words[2].lower() in ("dash", "0"):
+            return Event("call", number, col, actor=seat, number=0, no_trump=True, comment=comment, arg_col=arg)
+        if len(words) != 4:
+            raise _Bad("T002", "'call' takes a number of tricks and a trump, or 'dash'", 1,
+                       hint="e.g. 'Anna call 5 S', 'Anna call 6 none' or 'Anna call dash'")
+        tricks = _int(words, 2)
+        word = words[3]
+        if word.lower() in ("none", "nt", "no-trump", "notrump"):
+            return Event("call", number, col, actor=seat, number=tricks, no_trump=True, comment=comment,
+                         arg_col=arg)
+        try:
+            suit = Suit.parse(word)
+        except CardError:
+            raise _Bad("T003", f"not a suit: {word!r}", 3, hint="S, H, D, C or none") from None
+        return Event("call", number, col, actor=seat, number=tricks, suit=suit, comment=comment, arg_col=arg)
+
     def amounts(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         kind = words[0].lower()
         if len(words) % 2 == 0:
@@ -310,6 +329,8 @@ class _Reader:
                                       False, (), None, "", comment, arg, (), False))
         if verb == "trump":
             return self.trump(words, number, col, comment, arg, seat, 1)
+        if verb == "call":
+            return self.call(words, number, col, comment, arg, seat)
         if len(words) != 3:
             raise _Bad("T002", f"'{verb}' takes one number", 1)
         return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..actions import Play
+from ..actions import Call, Play
 from ..engine import Game, seat_by_rule, trump_rule_for
+from ..engine.auction import call_ranks, highest_call
 from ..engine.plan import highest_bidder
 from ..engine.scoring import DealResult
 from ..lang.variant import rules_hash, rules_text
@@ -177,7 +178,8 @@ def _annulled_deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult],
                           totals: list[int]) -> Iterator[Event]:
     """A deal stopped by a revoke: as far as it went, the penalty, and ``replay``."""
     bids = [s.bid for s in r.seats]
-    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
+    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids,
+                        r.calls)
     if level != "sheet":
         for seat, play in r.played:
             yield Event("play", actor=seat, play=play)  # type: ignore[arg-type]
@@ -191,15 +193,38 @@ def _bid_order(game: Game, dealer: int) -> list[int]:
     return [(first + i) % game.players for i in range(game.players)]
 
 
+def _auction_events(game: Game, order: Sequence[int], bids: Sequence[int | None],
+                    calls: Sequence[Call | None]) -> Iterator[Event]:
+    """An auction's calls in bidding order, then the others' bids from the declarer's left
+    (a dash and the highest call are their callers' bids)."""
+    for s in order:
+        c = calls[s] if calls else None
+        if c is not None:
+            yield Event("call", actor=s, number=c.tricks, suit=c.suit, no_trump=c.suit is None)
+    auction = game.variant.bidding.auction
+    if not calls or any(c is None for c in calls) or auction is None:
+        return
+    declarer = highest_call(calls, order, call_ranks(auction.order))
+    n = game.players
+    for k in range(1, n):
+        s = (declarer + k) % n
+        c = calls[s]
+        if c is not None and c.tricks and bids[s] is not None:
+            yield Event("bid", actor=s, number=bids[s])
+
+
 def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence[object]],
              cuts: Sequence[DealResult], turned: object, trump: object, trump_known: bool,
-             level: str, bids: Sequence[int | None]) -> Iterator[Event]:
-    """Deal header, (blind) bids, cut, hands, trump and bids of one deal."""
+             level: str, bids: Sequence[int | None], calls: Sequence[Call | None] = ()) -> Iterator[Event]:
+    """Deal header, (blind) bids, cut, hands, trump, an auction's calls and bids of one deal."""
     deal = game.deals[deal_number - 1]
     yield Event("deal", number=deal_number, size=deal.cards, actor=dealer)
-    blind = game.variant.kinds[deal.kind].bidding == "before_deal"
+    bidding = game.variant.kinds[deal.kind].bidding
+    blind = bidding == "before_deal"
     order = _bid_order(game, dealer)
     bid_events = [Event("bid", actor=s, number=bids[s]) for s in order if bids[s] is not None]
+    if bidding == "auction":
+        bid_events = list(_auction_events(game, order, bids, calls))
     if blind:
         yield from bid_events
     for c in cuts:
@@ -212,7 +237,7 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
     rules, rule = trump_rule_for(game.variant, deal, game.players, game.table.size)
     # A trump chosen after the bidding is written after the bids, as it was named.
     named_after = rule == "chosen" and rules.after_bidding and level != "sheet"
-    if trump_known:
+    if trump_known and bidding != "auction":  # (an auction's calls name the trump)
         if level == "sheet":
             yield Event("trump", suit=trump, no_trump=trump is None)  # type: ignore[arg-type]
         elif named_after:
@@ -237,7 +262,8 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
 def _deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], penalties: Sequence[DealResult],
                  level: str, totals: list[int]) -> Iterator[Event]:
     bids = [s.bid for s in r.seats]
-    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids)
+    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids,
+                        r.calls)
     # A deal a penalty stopped (``then: abandon``): the cards as far as they went, the
     # penalty, and the scores the table decided.
     stopped = r.event == "abandoned" and bool(penalties)
@@ -259,7 +285,7 @@ def _current_deal_events(game: Game, cuts: Sequence[DealResult], penalties: Sequ
                          level: str) -> Iterator[Event]:
     trump_known = game.phase.value not in ("deal", "trump")
     yield from _opening(game, game.deal.number, game.dealer, game.dealt_hands, cuts, game.turned,
-                        game.trump, trump_known, level, game.bids)
+                        game.trump, trump_known, level, game.bids, game.calls)
     if level == "sheet":
         yield from (_penalty_event(p) for p in penalties)
         return

@@ -83,6 +83,8 @@ class _Unknowns(_Record):
                     steps.append(Step(e.actor, e.play))
             elif e.kind == "bid":
                 steps.append(Step(e.actor, bid_of(e.number or 0)))
+            elif e.kind == "call":
+                steps.append(Step(e.actor, e.as_call()))
             elif e.kind == "trump" and e.actor is not None:
                 steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
         score = next((e.amounts for e in self.block if e.kind == "score"), ())

@@ -42,6 +42,8 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
         line = f"{who} trump {suit}" if event.actor is not None else f"trump {suit}"
     elif k in ("bid", "took"):
         line = f"{who} {k} {event.number}"
+    elif k == "call":
+        line = f"{who} call dash" if not event.number else f"{who} call {event.number} {_suit_text(event)}"
     elif k == "play":
         line = f"{who} play {UNKNOWN if event.play is None else event.play}"
     elif k in ("score", "total", "settlement"):

@@ -1,0 +1,156 @@
+"""An auction for trump (``bidding: auction`` deals) and the counted bids around it.
+
+Every player calls once, in bidding order: a number of tricks with a trump suit or no trump,
+or a dash (no tricks). The highest call wins (more tricks; on as many, the higher trump of
+``bidding.auction.order``; on an equal call, the first made): its trump is the deal's and
+its tricks its caller's bid. A dash is its caller's bid of 0. Then the others bid, from the
+declarer's left, at most the highest call's tricks. ``bidding.dash_limit`` counts the zeros
+of both rounds (and of any deal, auction or not).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from ..actions import Call
+from ..cards import Suit
+from ..diagnostics import Diagnostic
+from .state import Phase, State, violation
+from .tables import SUIT_ID
+
+DASH = Call(0)
+
+
+def highest_call(calls: Sequence[Call | None], order: Sequence[int], rank: Mapping[Suit | None, int]) -> int:
+    """The seat of the call that wins an auction: the most tricks, then the higher trump by
+    ``rank``, then the first made in bidding ``order``; -1 when nobody called tricks."""
+    best, key = -1, (-1, -1)
+    for s in order:
+        c = calls[s]
+        if c is not None and c.tricks and (c.tricks, rank.get(c.suit, 0)) > key:
+            best, key = s, (c.tricks, rank.get(c.suit, 0))
+    return best
+
+
+def call_ranks(trumps: Sequence[Suit | None]) -> dict[Suit | None, int]:
+    """The rank of each trump a call may name, from ``bidding.auction.order`` (highest first)."""
+    return {suit: len(trumps) - i for i, suit in enumerate(trumps)}
+
+
+class Auction(State):
+    """The auction's calls, the declarer, and the dash limit."""
+
+    __slots__ = ()
+
+    @property
+    def calls(self) -> tuple[Call | None, ...]:
+        """Each seat's call in this deal's auction (None: not yet called); empty outside one."""
+        return tuple(self._calls)
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat whose call won this deal's auction (None before its end, or without one)."""
+        return self._declarer if self._declarer >= 0 else None
+
+    def _begin_auction(self) -> None:
+        self.phase = Phase.AUCTION
+        self._calls = [None] * self.players
+        self.to_act = self._first_bidder
+
+    def _zero_allowed(self) -> bool:
+        limit = self._dp.dash_limit
+        return limit is None or self._zeros < limit
+
+    def _dash_allowed(self) -> bool:
+        if not self._dp.dash or not self._zero_allowed():
+            return False
+        # Somebody must call tricks: the last caller may not dash after every other did.
+        called = sum(c is not None for c in self._calls)
+        return not (called == self.players - 1 and self._zeros == called)
+
+    def _legal_calls(self) -> tuple[Call, ...]:
+        calls = self._dp.calls
+        return (DASH,) + calls if self._dash_allowed() else calls
+
+    def _check_call(self, call: Call) -> Diagnostic | None:
+        if self.phase is not Phase.AUCTION:
+            return violation("R002", f"no call can be made in the {self.phase} phase")
+        dp = self._dp
+        if call.tricks == 0:
+            if not dp.dash:
+                return violation("R023", "a dash may not be called in this variant")
+            if not self._zero_allowed():
+                return violation("R023", f"no more dashes in this deal: {dp.dash_limit} players "
+                                 f"have already bid 0", hint="call a number of tricks with a trump")
+            if not self._dash_allowed():
+                return violation("R023", "the last caller may not dash when every other player did: "
+                                 "somebody must name trump", hint="call a number of tricks with a trump")
+            return None
+        if call in dp.calls:
+            return None
+        low, high = (dp.calls[0].tricks, dp.calls[-1].tricks) if dp.calls else (1, 0)
+        if not low <= call.tricks <= high:
+            return violation("R024", f"a call of {call.tricks} tricks is not allowed: calls run from "
+                             f"{low} to {high} tricks" + (", or a dash" if dp.dash else ""))
+        trumps = ", ".join(c.suit.value if c.suit else "none" for c in dp.calls if c.tricks == low)
+        return violation("R024", f"a call may not name {call.suit.value if call.suit else 'no trump'}",
+                         hint=f"the calls name {trumps}")
+
+    def _apply_call(self, call: Call) -> None:
+        self._changed()
+        seat = self.to_act
+        self._calls[seat] = call
+        if call.tricks == 0:  # a dash is its caller's bid
+            self._zeros += 1
+            self._bids[seat] = 0
+            self._bids_made += 1
+        if all(c is not None for c in self._calls):
+            self._end_auction()
+        else:
+            self.to_act = (seat + 1) % self.players
+
+    def _end_auction(self) -> None:
+        order = [(self._first_bidder + k) % self.players for k in range(self.players)]
+        best = highest_call(self._calls, order, self._dp.calls_rank)
+        won = self._calls[best]
+        assert won is not None
+        self._declarer = best
+        self._set_trump(-1 if won.suit is None else SUIT_ID[won.suit])
+        self._bids[best] = won.tricks
+        self._bids_made += 1
+        self._bid_sum += won.tricks
+        self._hi = min(self._hi, won.tricks)
+        self.phase = Phase.BID
+        if self._bids_made == self.players:
+            self._after_bids()
+        else:
+            self.to_act = self._next_bidder(best)
+
+    def _next_bidder(self, seat: int) -> int:
+        """The next seat after ``seat`` that has not bid."""
+        n, bids = self.players, self._bids
+        nxt = (seat + 1) % n
+        while bids[nxt] is not None:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _counted_range(self) -> tuple[int, int, int | None]:
+        """The bids allowed now when zeros are counted: lowest, highest and one forbidden."""
+        lo, hi, forbidden = (self._last_range() if self._hook and self._bids_made == self.players - 1
+                             else (self._lo, self._hi, None))
+        if lo == 0 and not self._zero_allowed():
+            lo = 1
+            if lo > hi or (lo == hi and forbidden == lo):
+                forbidden = None  # (nothing else is left: the hook gives way to the dash limit)
+                hi = max(hi, lo)
+        return lo, hi, forbidden
+
+    def _check_counted(self, tricks: int) -> Diagnostic | None:
+        if tricks == 0 and not self._zero_allowed():
+            return violation("R023", f"no more bids of 0 in this deal: {self._dp.dash_limit} players "
+                             "have already bid 0 (a dash)", hint="bid 1 or more")
+        if self._declarer >= 0 and tricks > self._hi:
+            won = self._calls[self._declarer]
+            return violation("R020", f"bid {tricks} is more than the highest call, {won.tricks if won else 0} "
+                             "tricks", hint=f"bid {self._lo} to {self._hi}")
+        return None
