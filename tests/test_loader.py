@@ -359,11 +359,11 @@ DEAL_NAMES = "cards, players, deal, deals, set, set_deal, set_deals, deck"
      f"names are: {DEAL_NAMES}, set_best, set_total, set_made, set_all_made, total, pass)"),
     ("kinds:\n  blind:\n    score: set_best\n",
      "h.yaml:5:12: error[F002] `set_best` is not known in `kinds.blind.score`: it can be used in "
-     f"`scoring.set_bonus` (hint: here the names are: {DEAL_NAMES}, bid, taken, made, total, is_dealer, pass)"),
+     f"`scoring.set_bonus` (hint: here the names are: {DEAL_NAMES}, bid, taken, made, total, is_dealer, made_count, pass)"),
     ("scoring:\n  deal: taken + max_cards\n",
      "h.yaml:4:17: error[F002] `max_cards` is not known in `scoring.deal`: it can be used in "
      "`schedule[].cards`, `schedule[].times` and `schedule[].ramp` (hint: here the names are: "
-     f"{DEAL_NAMES}, bid, taken, made, total, is_dealer, pass)"),
+     f"{DEAL_NAMES}, bid, taken, made, total, is_dealer, made_count, pass)"),
     ("schedule:\n  - {cards: 6, times: bid}\n",
      f"h.yaml:4:23: error[F002] `bid` is not known in `schedule[].times`: {DEAL_KEYS} "
      "(hint: here the names are: players, deck, max_cards)"),

@@ -102,11 +102,12 @@ class Books:
         kind = v.kinds[r.deal.kind]
         formula = kind.score if kind.score is not None else v.scoring.deal
         env = deal_env(g, index)
+        made_count = sum(1 for seat in r.seats if seat.bid is None or seat.bid == seat.taken)
         out = []
         for s, seat in enumerate(r.seats):
             b = 0 if seat.bid is None else seat.bid
             e = {**env, "bid": b, "taken": seat.taken, "made": int(seat.bid is None or b == seat.taken),
-                 "total": self.totals_before_deal[s], "is_dealer": int(s == r.dealer)}
+                 "total": self.totals_before_deal[s], "is_dealer": int(s == r.dealer), "made_count": made_count}
             out.append(formula(e) * kind.multiplier)
         return out
 

@@ -96,6 +96,19 @@ class Auction(State):
         return violation("R024", f"a call may not name {call.suit.value if call.suit else 'no trump'}",
                          hint=f"the calls name {trumps}")
 
+    def call_as_written(self, call: Call) -> bool:
+        """Take a call the rules refuse (a dash too many, tricks below the auction's minimum, a
+        trump it does not name), as a recorded game shows it was made, so that a checker can
+        report it and go on with the deal. Only a call of 0 to the number of cards can be
+        taken so, and not a last dash after every other player's; otherwise the answer is False."""
+        if self.phase is not Phase.AUCTION or not 0 <= call.tricks <= self._deal.cards:
+            return False
+        called = sum(c is not None for c in self._calls)
+        if call.tricks == 0 and called == self.players - 1 and self._zeros == called:
+            return False  # nobody would name trump
+        self._apply_call(call)
+        return True
+
     def _apply_call(self, call: Call) -> None:
         self._changed()
         seat = self.to_act

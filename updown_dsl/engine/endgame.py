@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..actions import Action, Bid, Play
+from ..actions import Action, Bid, Call, Play
 from .scoring import DealResult, SeatResult, set_bonuses, settle
 from .state import IllegalAction, Phase, State, violation
 
@@ -120,12 +120,15 @@ class EndOfDeal(State):
         """Put ``action``, refused for breaking rule ``code``, into the game as a record shows
         it was taken, when the game can go on from it: a card that broke a follow, trump,
         demand, lead or over-trump rule (:meth:`play_as_written`), a bid against the range or
-        the hook (:meth:`bid_as_written`). A declaration not allowed (R015) changes what the
+        the hook or the dash limit (:meth:`bid_as_written`), a call out of the auction's range or
+        a dash too many (:meth:`call_as_written`). A declaration not allowed (R015) changes what the
         others must play, so nothing goes on from it. False: nothing changed."""
         if isinstance(action, Play):
             return code in _PLAY_AS_WRITTEN and self.play_as_written(action)
         if isinstance(action, Bid):
             return code in _BID_AS_WRITTEN and self.bid_as_written(action.tricks)
+        if isinstance(action, Call):
+            return code in _CALL_AS_WRITTEN and self.call_as_written(action)
         return False
 
     def revoke(self, seat: int, code: str = "R010", play: Play | None = None,
@@ -189,4 +192,5 @@ class EndOfDeal(State):
 
 # The rules an action may break and still be taken as made (take_as_written).
 _PLAY_AS_WRITTEN = frozenset({"R010", "R011", "R012", "R014", "R016", "R017"})
-_BID_AS_WRITTEN = frozenset({"R020", "R021"})
+_BID_AS_WRITTEN = frozenset({"R020", "R021", "R023"})
+_CALL_AS_WRITTEN = frozenset({"R023", "R024"})

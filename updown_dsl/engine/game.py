@@ -282,24 +282,6 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Restrictions, Wild, EndOfDe
         else:
             self._apply_trump(action)
 
-    def _index_of_card(self, card: Card) -> int:
-        """The card's index in this pack, -1 when it is not in it (or not a card)."""
-        try:
-            return self._by_id[card.id]
-        except (AttributeError, IndexError, TypeError):
-            return -1
-
-    def _apply_other_play(self, play: Play) -> None:
-        """A declared card."""
-        i = self._index_of_card(play.card)
-        if i >= 0 and (self._hands[self.to_act] >> i) & 1 and play in self.legal_actions():
-            self._play_declared(i, play)
-            return
-        problem = self.check(play)
-        if problem is None:  # pragma: no cover - check and legal_actions agree
-            problem = violation("R015", f"{play} cannot be played now")
-        raise IllegalAction(problem)
-
     def check(self, action: Action) -> Diagnostic | None:
         """Why ``action`` is illegal now (a diagnostic naming the rule), or None."""
         phase = self.phase

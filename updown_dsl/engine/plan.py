@@ -20,6 +20,7 @@ from .scoring import SeatResult
 from .tables import CardTable, card_table
 
 if TYPE_CHECKING:
+    from ..cards import Suit
     from ..lang.formula import Formula
 
 #: Names a score formula may read that change from seat to seat beyond bid and tricks (or,
@@ -68,7 +69,7 @@ class DealPlan:
         self.calls: tuple[Call, ...] = ()
         """``bidding: auction``: every call but the dash, in a fixed order."""
         self.dash = False
-        self.calls_rank: dict[object, int] = {}
+        self.calls_rank: dict[Suit | None, int] = {}
         """Each trump a call may name by rank (higher wins)."""
         if kind.bidding == "auction" and b.auction is not None:
             a = b.auction

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Protocol, Sequence
 
+from ..actions import Call
 from ..cards import Card, Suit
 from ..lang.variant import Deal, DealKind, Variant
 
@@ -51,7 +52,7 @@ class DealResult:
     event: str
     """``deal`` (a scored deal), ``revoke`` (a penalty), ``cut`` (totals zeroed at the cut) or
     ``abandoned`` (a deal a checker could not follow; points as written)."""
-    calls: tuple[object, ...]
+    calls: tuple[Call | None, ...]
     """``bidding: auction`` deals: each seat's :class:`~updown_dsl.actions.Call` (None where the
     seat did not call); empty for other deals."""
     _tricks: tuple[object, ...] | None
@@ -63,7 +64,7 @@ class DealResult:
                  hands: tuple[tuple[Card, ...], ...] | None = (), annulled: bool = False,
                  offence: str | None = None, reset: tuple[int, ...] = (), actor: int | None = None,
                  played: tuple[tuple[int, object], ...] = (), event: str = "deal",
-                 calls: tuple[object, ...] = (), *, log: DealLog | None = None) -> None:
+                 calls: tuple[Call | None, ...] = (), *, log: DealLog | None = None) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "deal", deal)
         setattr_(self, "dealer", dealer)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..actions import Play
 from ..diagnostics import Diagnostic
 from ..lang.variant import WildRules
-from .state import State, violation
+from .state import IllegalAction, State, violation
 from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS
 
 #: Keys of declared plays, above any plain card: ``highest`` wins outright; high jokers
@@ -23,6 +23,20 @@ class Wild(State):
     """Declarations of jokers and special cards."""
 
     __slots__ = ()
+
+    def _apply_other_play(self, play: Play) -> None:
+        """A declared card (the engine's slow path for plays)."""
+        try:
+            i = self._by_id[play.card.id]
+        except (AttributeError, IndexError, TypeError):
+            i = -1  # not a card in this pack
+        if i >= 0 and (self._hands[self.to_act] >> i) & 1 and play in self.legal_actions():
+            self._play_declared(i, play)
+            return
+        problem = self.check(play)
+        if problem is None:  # pragma: no cover - check and legal_actions agree
+            problem = violation("R015", f"{play} cannot be played now")
+        raise IllegalAction(problem)
 
     # ------------------------------------------------------------------ legality
     def _answer_legal(self, ordinary: int, mode: str) -> int:

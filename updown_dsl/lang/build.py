@@ -175,27 +175,10 @@ class Builder(Values):
 
         b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "bidding", extra)
         total = b["total"] or ("differ" if b["hook"] else "any")
-        auction = None
-        if b["auction"] is not None:
-            a = b["auction"]
-            auction = AuctionRules(min_call=a["min"], dash=a["dash"],
-                                   order=tuple(None if w == "none" else _SUIT_LETTERS[w] for w in a["order"]))
-            if not auction.order:
-                self.err("V006", "`bidding.auction.order` must name at least one trump (or `none`)",
-                         _child(_child(tree.get("bidding"), "auction"), "order") or tree)
+        auction = _auction(self, b["auction"], kinds, trump, tree)
         bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=total != "any",
                                hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"], total=total,
                                dash_limit=b["dash_limit"], auction=auction)
-        for name, kind in kinds.items():
-            if kind.bidding != "auction":
-                continue
-            knode = _child(_child(tree, "kinds"), name) or tree
-            if auction is None:
-                self.err("V006", f"deal kind `{name}` has `bidding: auction` but the variant has no "
-                         "`bidding.auction`", knode, hint="add `bidding: {auction: {min: 4}}`")
-            if (kind.trump or trump).rule != "none":
-                self.err("V012", f"deal kind `{name}` has `bidding: auction`, where the highest call "
-                         "names trump, but also a trump rule", knode, hint="give the kind `trump: {rule: none}`")
         p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
         play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
                          first_leader=p["first_leader"], lead_trump=p["lead_trump"],
@@ -341,3 +324,26 @@ class Builder(Values):
             cut_zeroes_total=w.get("cut_zeroes_total", False),
             cut_shows=w.get("cut_shows", "lifted_bottom"),
         )
+
+
+def _auction(builder: Builder, a: dict[str, Any] | None, kinds: dict[str, DealKind], trump: TrumpRules,
+             tree: Node) -> AuctionRules | None:
+    """``bidding.auction``, and what the kinds that hold one need (V006, V012)."""
+    auction = None
+    if a is not None:
+        auction = AuctionRules(min_call=a["min"], dash=a["dash"],
+                               order=tuple(None if w == "none" else _SUIT_LETTERS[w] for w in a["order"]))
+        if not auction.order:
+            builder.err("V006", "`bidding.auction.order` must name at least one trump (or `none`)",
+                        _child(_child(tree.get("bidding"), "auction"), "order") or tree)
+    for name, kind in kinds.items():
+        if kind.bidding != "auction":
+            continue
+        knode = _child(_child(tree, "kinds"), name) or tree
+        if auction is None:
+            builder.err("V006", f"deal kind `{name}` has `bidding: auction` but the variant has no "
+                        "`bidding.auction`", knode, hint="add `bidding: {auction: {min: 4}}`")
+        if (kind.trump or trump).rule != "none":
+            builder.err("V012", f"deal kind `{name}` has `bidding: auction`, where the highest call names "
+                        "trump, but also a trump rule", knode, hint="give the kind `trump: {rule: none}`")
+    return auction

@@ -158,7 +158,8 @@ def _refused(problem: Diagnostic, pending: str | None = None) -> Reply:
 def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     """What ``text``, typed by the player to act, means now (see :class:`Reply`).
 
-    Forms: a bid (``2``, ``bid 2``, ``pass`` for 0), a card (``AS``, ``10h``, ``7♠``),
+    Forms: a bid (``2``, ``bid 2``, ``pass`` for 0), a call of an auction (``5 S``, ``6 none``,
+    ``dash``), a card (``AS``, ``10h``, ``7♠``),
     a card with its declaration (``JK demand H``, ``JK high``, ``7S highest``), a suit
     or ``none`` when naming trump; ``?`` or ``help``; ``sheet``, ``table``; ``quit``.
     A card that can be played in more than one way is answered with a question

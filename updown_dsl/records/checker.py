@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NoReturn, Sequence
 
-from ..actions import Bid, ChooseTrump, Play
+from ..actions import Bid, Call, ChooseTrump, Play
 from ..diagnostics import Diagnostic, Severity
 from ..engine import IllegalAction, Phase
 from ..lang.formula import FormulaEvalError
@@ -307,9 +307,11 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                 self.report("R001", f"no {kind} is written for {self.who(seat)} in deal {g.deal.number}", first)
                 raise _Stop
             self.act(written, Bid(written.number or 0) if kind == "bid" else written.as_call())
-        for e in by_seat.values():
-            self.report("R001", f"{self.who(e.actor)} cannot {e.kind} in deal {g.deal.number}: the "
-                        f"{'call' if e.kind == 'call' else 'bid'} of that player is already known", e)
+        for e in by_seat.values():  # a line the bidding had no turn for
+            who, number = self.who(e.actor), g.deal.number
+            self.report("R002", f"{who} bids in deal {number}, a deal without bidding" if g.kind.bidding == "none"
+                        else f"{who} calls in deal {number}, which has no auction" if e.kind == "call"
+                        else f"{who} has no bid to make in deal {number}: {who}'s call is the bid", e)
             raise _Stop
 
     def act(self, e: Event, action: Any) -> None:
@@ -352,7 +354,7 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             # Go on with the action as written, so that the deal's other mistakes are found
             # and the consequences of this one are not reported again.
             self.violated = True
-            if isinstance(action, Bid) and e.actor is not None:
+            if isinstance(action, (Bid, Call)) and e.actor is not None:
                 self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
             if g.take_as_written(action, problem.code):
                 return

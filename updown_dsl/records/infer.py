@@ -18,7 +18,7 @@ from itertools import permutations
 from math import perm
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from ..actions import Bid, ChooseTrump, Play
+from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card
 from ..engine import Game, IllegalAction
 
@@ -36,7 +36,7 @@ class Step(NamedTuple):
     """One action of the deal as written: who, and what (None: an unknown card)."""
 
     actor: int | None
-    action: Bid | ChooseTrump | Play | None
+    action: Bid | Call | ChooseTrump | Play | None
 
 
 class Reading(NamedTuple):

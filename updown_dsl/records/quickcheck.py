@@ -21,7 +21,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..actions import Bid, ChooseTrump, Play
+from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase
@@ -38,6 +38,7 @@ class _GiveUp(Exception):
 
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _CHOICES: dict[Suit | None, ChooseTrump] = {s: ChooseTrump(s) for s in (*_SUITS.values(), None)}
+_DASH = Call(0)
 
 
 def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | Path] = ()
@@ -198,6 +199,11 @@ class _Quick:
                 if len(words) == 3 and raw is not None and len(names.known_cards) < _KNOWN_LIMIT:
                     names.known_cards[raw] = card
                 return None
+            if verb == "call":
+                if block.cards:
+                    raise _GiveUp
+                block.actions.append((seat, self.call(words)))
+                return None
             if len(words) != 3:
                 raise _GiveUp
             if verb == "took":
@@ -299,7 +305,7 @@ class _Quick:
         start = len(g.results)
         dealt = False
         if self.level == "sheet":
-            if block.cards or any(type(action) is not Bid for _, action in block.actions):
+            if block.cards or any(type(action) is ChooseTrump for _, action in block.actions):
                 raise _GiveUp  # cards or a named trump on a score sheet
             if block.actions:
                 if g.phase is Phase.DEAL:
@@ -394,23 +400,33 @@ class _Quick:
                 and trump != g.trump:
             raise _GiveUp
 
+    def call(self, words: list[str]) -> Call:
+        """``NAME call dash`` or ``NAME call N SUIT|none`` as the writer writes them."""
+        if len(words) == 3 and words[2] == "dash":
+            return _DASH
+        if len(words) != 4 or (words[3] not in _SUITS and words[3] != "none"):
+            raise _GiveUp
+        return Call(_number(words[2]), _SUITS.get(words[3]))
+
     def sheet_bids(self, block: _Deal) -> None:
-        """A score sheet's bids are taken in bidding order, whatever order they are written in."""
+        """A score sheet's bids (and an auction's calls) are taken in the order they are made,
+        whatever order they are written in."""
         g = self.g
-        by_seat: dict[int, Bid | ChooseTrump] = {}
+        by_seat: dict[tuple[type, int], Bid | ChooseTrump | Call] = {}
         for seat, action in block.actions:
-            if seat in by_seat:
+            if (type(action), seat) in by_seat:
                 raise _GiveUp
-            by_seat[seat] = action
-        for seat in g.bidding_order():
-            if g.phase is not Phase.BID:
-                break
-            if seat not in by_seat or seat != g.to_act:
+            by_seat[(type(action), seat)] = action
+        while g.phase is Phase.BID or g.phase is Phase.AUCTION:
+            action = by_seat.pop((Bid if g.phase is Phase.BID else Call, g.to_act), None)
+            if action is None:
                 raise _GiveUp
             try:
-                g.apply(by_seat[seat])
+                g.apply(action)
             except IllegalAction:
                 raise _GiveUp from None
+        if by_seat:
+            raise _GiveUp
 
 
 def _number(word: str) -> int:

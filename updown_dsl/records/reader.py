@@ -66,15 +66,6 @@ class _Reader:
             severity: Severity = Severity.ERROR, end_col: int | None = None) -> None:
         self.diags.append(Diagnostic(code, msg, severity, self.path, line, col, end_col, hint))
 
-    def read(self, text: str) -> None:
-        # Line ends are "\n", "\r\n" and "\r": form feeds and the like are text.
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        line = self.line
-        for number, raw in enumerate(lines, start=1):
-            line(raw, number)
-
     def line(self, raw: str, number: int) -> None:
         if len(raw) > MAX_LINE:
             self.err("T015", f"the line is {len(raw):,} characters long, more than {MAX_LINE:,}: it is "
@@ -254,33 +245,20 @@ class _Reader:
               seat: int | None = None, at: int = 0) -> Event:
         if len(words) != at + 2:
             raise _Bad("T002", "'trump' takes a suit or 'none'", at)
-        word = words[at + 1]
-        if word.lower() in ("none", "nt", "no-trump", "notrump"):
-            return Event("trump", number, col, actor=seat, no_trump=True, comment=comment, arg_col=arg)
-        try:
-            return Event("trump", number, col, actor=seat, suit=Suit.parse(word), comment=comment,
-                         arg_col=arg)
-        except CardError:
-            raise _Bad("T003", f"not a suit: {word!r}", at + 1, hint="S, H, D, C or none") from None
+        suit = _trump_word(words, at + 1)
+        return Event("trump", number, col, actor=seat, suit=suit, no_trump=suit is None, comment=comment,
+                     arg_col=arg)
 
     def call(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
              seat: int) -> Event:
         """``NAME call 5 S``, ``NAME call 5 none`` or ``NAME call dash`` (an auction's call)."""
-        if len(words) == 3 and words[2].lower() in ("dash", "0"):
-            return Event("call", number, col, actor=seat, number=0, no_trump=True, comment=comment, arg_col=arg)
-        if len(words) != 4:
+        dash = len(words) == 3 and words[2].lower() in ("dash", "0")
+        if len(words) != 4 and not dash:
             raise _Bad("T002", "'call' takes a number of tricks and a trump, or 'dash'", 1,
                        hint="e.g. 'Anna call 5 S', 'Anna call 6 none' or 'Anna call dash'")
-        tricks = _int(words, 2)
-        word = words[3]
-        if word.lower() in ("none", "nt", "no-trump", "notrump"):
-            return Event("call", number, col, actor=seat, number=tricks, no_trump=True, comment=comment,
-                         arg_col=arg)
-        try:
-            suit = Suit.parse(word)
-        except CardError:
-            raise _Bad("T003", f"not a suit: {word!r}", 3, hint="S, H, D, C or none") from None
-        return Event("call", number, col, actor=seat, number=tricks, suit=suit, comment=comment, arg_col=arg)
+        suit = None if dash else _trump_word(words, 3)
+        return Event("call", number, col, actor=seat, number=0 if dash else _int(words, 2), suit=suit,
+                     no_trump=suit is None, comment=comment, arg_col=arg)
 
     def amounts(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         kind = words[0].lower()
@@ -377,6 +355,16 @@ _INT = NUMBER
 RESERVED_NAMES = frozenset(KEYWORD_EVENTS) | {"option", "variant", "players"}
 
 
+def _trump_word(words: list[str], k: int) -> Suit | None:
+    """The suit ``words[k]`` names as trump, None for no trump."""
+    if words[k].lower() in ("none", "nt", "no-trump", "notrump"):
+        return None
+    try:
+        return Suit.parse(words[k])
+    except CardError:
+        raise _Bad("T003", f"not a suit: {words[k]!r}", k, hint="S, H, D, C or none") from None
+
+
 def _int(words: list[str], k: int) -> int:
     word = words[k]
     if _INT.fullmatch(word):
@@ -458,9 +446,7 @@ def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transc
     if "\x00" in text or _mostly_binary(text):
         return None, [Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
                                  line=1, col=1)]
-    reader = _Reader(path)
-    reader.read(text.lstrip("\ufeff"))
-    return _finish(reader, path, 1)
+    return read_game(text_lines(text) or (), 1, path)
 
 
 def text_lines(text: str | bytes) -> list[str] | None:
@@ -472,6 +458,7 @@ def text_lines(text: str | bytes) -> list[str] | None:
             return None
     if "\x00" in text or _mostly_binary(text):
         return None
+    # Line ends are "\n", "\r\n" and "\r": form feeds and the like are text.
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
