@@ -26,8 +26,13 @@ def score_chart(labels: Sequence[str], series: Sequence[Sequence[int]], names: S
     plt = require_plotext()
     plt.clear_figure()
     xs = list(range(len(labels)))
-    for name, ys in zip(names, series):
-        plt.plot(xs, list(ys), label=name, marker="braille")
+    initials = [n[:1].upper() or "?" for n in names]
+    if len(set(initials)) < len(initials):
+        initials = [str(s + 1) for s in range(len(names))]
+    for s, (name, ys) in enumerate(zip(names, series)):
+        # in colour the lines are told apart by colour; without, each player's points by a letter
+        plt.plot(xs, list(ys), label=name if colour else f"{name} ({initials[s]})",
+                 marker="braille" if colour else initials[s])
     step = max(1, len(labels) // 12)
     plt.xticks(xs[::step], list(labels)[::step])
     plt.plotsize(max(30, width), max(8, height))
@@ -50,6 +55,20 @@ def _print_natural(console: Any, table: Any) -> None:
     if natural > console.width:
         console = Console(highlight=False, width=natural, file=console.file)
     console.print(table)
+
+
+def print_score_chart(console: Any, rows: Sequence[Any], names: Sequence[str]) -> None:
+    """The chart of :func:`score_chart` for some sheet rows, as wide as the console, in colour
+    where the console has colour."""
+    from rich.text import Text
+
+    from ..pages.sheet import totals_series
+
+    labels, series = totals_series(rows, len(names))
+    width = min(max(console.width, 40), 120)
+    text = score_chart(labels, series, names, width=width, height=max(10, min(20, width // 4)),
+                       colour=bool(console.color_system) and not console.no_color)
+    console.print(Text.from_ansi(text), soft_wrap=True)
 
 
 def print_balance(results: Sequence[BalanceSummary]) -> None:

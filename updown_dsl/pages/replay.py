@@ -14,7 +14,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ..players.replies import display_order
-from .sheet import result_blocks, sheet_rows, sheet_summary
+from .sheet import result_blocks, sheet_rows, sheet_summary, totals_series
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Play
@@ -176,13 +176,5 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
 
 
 def totals_by_deal(data: dict[str, Any]) -> tuple[list[str], list[list[int]]]:
-    """The x labels (deal numbers, ``3*`` for a penalty or cut row) and each player's running
-    totals after each row, starting from 0: the series of the score chart."""
-    labels = ["0"]
-    series: list[list[int]] = [[0] for _ in data["players"]]
-    for deal in data["deals"]:
-        labels.append(str(deal["number"]) + ("" if deal["kind"] == "deal" else "*"))
-        for s, total in enumerate(deal["totals"]):
-            series[s].append(total)
-    return labels, series
-
+    """The series of the score chart of :func:`replay_data`'s game (see :func:`totals_series`)."""
+    return totals_series(data["rows"], len(data["players"]))

@@ -141,6 +141,19 @@ def sheet_rows(game: Game, players: Sequence[str],
     return rows
 
 
+def totals_series(rows: Sequence[Mapping[str, Any]], players: int) -> tuple[list[str], list[list[int]]]:
+    """The series of a score chart from :func:`sheet_rows`: the x labels (``0`` before the first
+    deal, then each row's deal number, ``3*`` for a penalty, cut or abandoned row) and each
+    player's running total after each row, from 0."""
+    labels = ["0"]
+    series: list[list[int]] = [[0] for _ in range(players)]
+    for row in rows:
+        labels.append(str(row["deal"]) + ("" if row["kind"] == "deal" else "*"))
+        for s, seat in enumerate(row["seats"]):
+            series[s].append(seat["total"])
+    return labels, series
+
+
 def sheet_summary(game: Game, players: Sequence[str]) -> dict[str, Any]:
     """How the game stands: ``finished``, ``over_reason``, ``last_deal`` (the last deal
     scored or abandoned, 0 before any), ``totals`` and, when it is over, ``settlement``
