@@ -12,6 +12,7 @@ import pytest
 
 from updown_dsl import Game, load_variant
 from updown_dsl.lang.loader import bundled_names
+from updown_dsl.pages.game import _sheet_html
 from updown_dsl.pages.html import json_script, page
 from updown_dsl.pages.replay import replay_data, totals_by_deal
 from updown_dsl.pages.sheet import result_blocks, sheet_rows
@@ -105,6 +106,8 @@ def test_every_bundled_variant_and_level(name):
         assert report.clean, (level, report.diagnostics[:2])
         data = replay_data(report)
         assert data["deals"][-1]["totals"] == list(game.totals)
+        sheet = _sheet_html(data)  # the page's sheet: one row per result, the settlement at the foot
+        assert sheet.count("data-row=") == len(game.results) and "settlement" in sheet
         assert (data["deals"][0]["hands"] is not None) == (level == "full")
         if level != "sheet":
             assert [len(d["tricks"]) for d in data["deals"] if d["kind"] == "deal"] == [
@@ -112,10 +115,12 @@ def test_every_bundled_variant_and_level(name):
 
 
 def test_json_in_a_page_cannot_end_its_script():
-    html = json_script("x", {"name": "</script><script>alert(1)</script>&"})
-    assert "</script><script>" not in html.split(">", 1)[1][:-len("</script>")]
-    body = html[html.index(">") + 1:-len("</script>")]
-    assert json.loads(body) == {"name": "</script><script>alert(1)</script>&"}
+    data = {"name": "</script><script>alert(1)</script>&"}
+    html = json_script("x", data)
+    assert html.startswith('<script type="application/json" id="x">') and html.endswith("</script>")
+    body = html[len('<script type="application/json" id="x">'):-len("</script>")]
+    assert "<" not in body and ">" not in body and "&" not in body
+    assert json.loads(body) == data
 
 
 def test_page_is_self_contained():

@@ -8,7 +8,8 @@ May import: every other part of updown. Nothing imports it.
 module of its own (``variants``, ``score``, ``records``, ``view``, ``play``, ``simulate``) that adds its
 commands to the app when imported; ``inputs`` reads the files named on the command line;
 ``report`` (diagnostics and summaries), ``rules`` (a variant's rules), ``sheet`` (the score
-sheet) and ``screen`` (the play screen) render results as text or plain data.
+sheet), ``screen`` (the play screen) and ``chart`` (terminal charts, the balance summary)
+render results as text or plain data.
 """
 
 # The order of these imports is the order of the commands in ``updown --help``.

@@ -14,7 +14,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ..players.replies import display_order
-from .sheet import result_blocks, sheet_rows, sheet_summary, totals_series
+from .sheet import result_blocks, sheet_rows, sheet_summary, totals_series, trump_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Play
@@ -133,7 +133,8 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
             "mark": row["mark"],
             "set": r.deal.set,
             "dealer": r.dealer,
-            "trump": row["trump"] or ("?" if r.event == "revoke" else ""),
+            "trump": row["trump"] or (trump_mark(trump, known=trump is not None or r.turned is not None)
+                                      if r.event == "revoke" else ""),
             "turned": None if r.turned is None else card_data(r.turned, trump),
             "hands": [[card_data(c, trump) for c in display_order(h, trump, game.variant)] for h in r.hands]
             if full and any(r.hands) else None,

@@ -120,7 +120,9 @@
     else if (step.at === "score") stage = "The scores";
     else {
       stage = "Trick " + step.trick + " of " + deal.tricks.length + ": " + names[trick.leader] + " leads";
-      stage += trick.winner === null ? ", and the deal stops at the last card" : ", " + names[trick.winner] + " wins";
+      var lastPlay = trick.plays[trick.plays.length - 1];
+      stage += trick.winner === null ? ", and the deal stops at " + names[lastPlay.seat] + "'s card (the penalty)"
+                                     : ", " + names[trick.winner] + " wins";
     }
     board.appendChild(el("p", "stage", stage));
 
