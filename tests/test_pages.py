@@ -137,16 +137,16 @@ def test_page_is_self_contained():
 
 def test_an_archive_gets_an_index():
     from updown_dsl.pages.game import archive_page
-    from updown_dsl.records.checker import check_games
+    from updown_dsl.records.checker import check_lines
 
     text = (EXAMPLES / "odessa-full.log").read_text() + "\n" + (EXAMPLES / "invalid-hook.log").read_text()
-    reports = list(__import__("updown_dsl.records.checker", fromlist=["check_lines"]).check_lines(
-        text.splitlines(), "two.log"))
-    assert len(reports) == 2
+    reports = list(check_lines(text.splitlines(), "two.log")) + list(check_lines(["\x00\x01binary"], "bad.log"))
+    assert len(reports) == 3
     html = archive_page(reports, title="two.log")
     assert 'href="#game-1"' in html and 'href="#game-2"' in html
-    assert 'id="game-1"' in html and 'id="game-2"' in html
-    del check_games
+    assert 'id="game-1"' in html and 'id="game-2"' in html and 'id="game-3"' not in html
+    assert html.count('<tr class="unreadable">') == 1  # in the index, with its reason
+    assert html.count("<svg") == 2 and html.count('<script type="application/json" id="game-data-') == 2
 
 
 # --------------------------------------------------------------------------- updown view

@@ -57,8 +57,9 @@ def _sheet_html(data: dict[str, Any]) -> str:
              if r["note"] and r["kind"] != "deal"]
     if notes:
         out.append('<ul class="notes">' + "".join(notes) + "</ul>")
+    sets = " A thick line starts a new set." if any(r["set"] != data["rows"][0]["set"] for r in data["rows"]) else ""
     out.append('<p class="caption">each player: bid/taken points (a set premium after it), then the '
-               "running total; * a penalty, a cut or a deal abandoned</p>")
+               f"running total; * a penalty, a cut or a deal abandoned.{sets}</p>")
     return "".join(out)
 
 
