@@ -53,9 +53,11 @@ def view_cmd(
     force: ForceOpt = False,
     variant_path: VariantPathOpt = None,
 ) -> None:
-    """A recorded game as one web page: the score sheet, the chart of the running totals, a
-    replay stepped trick by trick (buttons or the arrow keys) and the checker's problems at
-    the deal and trick they concern. An archive of many games gives an index and every game.
+    """A recorded game (or an archive of games) as one self-contained web page.
+
+    The page has the score sheet, the chart of the running totals, a replay stepped trick
+    by trick (buttons or the arrow keys) and the checker's problems at the deal and trick
+    they concern. An archive of many games gives an index and every game.
 
     The page is one file with nothing to fetch (no network). Exit status: 0 written, 1
     written and the record has rule violations (shown on the page), 3 the record cannot be read.
