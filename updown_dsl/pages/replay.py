@@ -84,7 +84,7 @@ def _place(d: Diagnostic, blocks: list[list[Event]], starts: list[int], players:
 
 def _tricks(r: Any, players: int) -> list[dict[str, Any]]:
     """The tricks of a result: finished tricks with their winner, or (a penalty) the cards up
-    to the illegal one, the last trick without a winner."""
+    to the illegal one, the last trick (the one it stopped in) without a winner."""
     trump = r.trump
     if r.tricks:
         return [{"leader": t.leader, "winner": t.winner,
@@ -94,6 +94,8 @@ def _tricks(r: Any, players: int) -> list[dict[str, Any]]:
         if i % players == 0:
             out.append({"leader": seat, "winner": None, "plays": []})
         out[-1]["plays"].append(play_data(seat, play, trump))
+    for done, after in zip(out, out[1:]):
+        done["winner"] = after["leader"]  # the winner of a trick leads the next
     return out
 
 
