@@ -116,7 +116,7 @@ def test_simulate_report_and_compare(tmp_path):
     assert html.count('data-test="Friedman"') == 2 and 'data-variant="odessa-hard-pass"' in html
     assert re.search(r"seat 1</td><td>[-\d.]+ \[[-\d.]+, [-\d.]+\]", html)
     again = runner.invoke(app, args)
-    assert again.exit_code == 2 and "add --force" in again.stderr
+    assert again.exit_code == 2 and "add --force" in re.sub(r"\s+", " ", re.sub(r"[│╭╮╰╯─]", " ", again.stderr))
     data = runner.invoke(app, args[:-4] + ["--json", "--report", str(tmp_path / "j.html"),
                                            "--compare", "odessa-hard-pass"])
     assert data.exit_code == 0, data.stderr
