@@ -1,8 +1,8 @@
 """The package is laid out as the pipeline it is, and stays so.
 
 * Imports run one way: the base values (cards, actions, diagnostics), then the variant
-  language (``lang``), the engine, the records, the players, many games at once (``batch``)
-  and the command line (``cli``).
+  language (``lang``), the engine, the records, the players, many games at once (``batch``),
+  the web pages and charts (``pages``) and the command line (``cli``).
   No module imports one of a later stage, not even inside a function.
 * No import cycles between modules (imports only for type checkers do not count).
 * No module over 500 lines and no class over 300, except where a comment ``# size:`` at the
@@ -18,7 +18,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "updown_dsl"
 STAGES = {"cards": 0, "actions": 0, "diagnostics": 0, "lang": 1, "engine": 2, "records": 3, "players": 4,
-          "batch": 5, "cli": 6}
+          "batch": 5, "pages": 6, "cli": 7}
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
 MAX_MODULE_LINES = 500
 MAX_CLASS_LINES = 300

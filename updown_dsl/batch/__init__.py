@@ -4,11 +4,12 @@
 results back in the order of the tasks, serially, in a :class:`~concurrent.futures.ProcessPoolExecutor`
 or on a Dask ``distributed`` cluster; ``simulate`` plays the games of a simulation that way
 (:func:`simulate_games`), ``check`` checks the games of archives that way
-(:func:`check_games_jobs`). Results are those of the serial run, to the last bit: the same
+(:func:`check_games_jobs`), and ``balance`` measures how fair a variant is to each seat and
+how its deals play over a simulation's games (:func:`~updown_dsl.batch.balance.balance_games`). Results are those of the serial run, to the last bit: the same
 games are played (every game is seeded by its number) and added up in the same order.
 
-May import: every part of the library below the command line. Nothing imports it but the
-command line.
+May import: every part of the library below the pages and the command line. Nothing imports it
+but those two.
 """
 
 from __future__ import annotations

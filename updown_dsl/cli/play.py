@@ -46,6 +46,10 @@ def play_cmd(
     delay: Annotated[float, typer.Option(
         "--delay", metavar="SECONDS", min=0.0, max=60.0,
         help="Pause after each bot's move, to follow a game as it is played (default 0).")] = 0.0,
+    step: Annotated[bool, typer.Option(
+        "--step", help="With --watch: wait for Enter after each trick (q and Enter stops).")] = False,
+    chart: Annotated[bool, typer.Option(
+        "--chart", help='Draw the running totals by deal after each deal (needs the "charts" extra).')] = False,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play).
@@ -68,6 +72,18 @@ def play_cmd(
         _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
     if watch and seat is not None:
         _usage_error("--watch puts a bot at every seat: leave out --seat", "--seat")
+    if step and not watch:
+        _usage_error("--step is for watching bots: add --watch (you set the pace when you play)", "--step")
+    if chart:
+        from ..pages.charts import MissingExtra
+        from .chart import require_plotext
+
+        try:
+            require_plotext()
+        except MissingExtra as exc:
+            from .view import missing_extra
+
+            missing_extra(exc)
     names = [n.strip() for given in (name or []) for n in given.split(",") if n.strip()]
     if resume is not None:
         for given, option in ((variant, "--variant"), (players, "--players"), (name, "--name"),
@@ -113,13 +129,18 @@ def play_cmd(
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()
-    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay)
+    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay, step=step,
+                         chart=chart)
     saved = resume if resume is not None else save
     if resume is not None:
         again = _variant_path_again(variant_path)
     _intro(out, session, resume)
     try:
         outcome = session.run(frontend)
+    except _StopWatching:
+        session.close()
+        _stopped(out, session, saved, "stopped", again)
+        return
     except KeyboardInterrupt:
         session.close()
         out.print()
@@ -211,15 +232,43 @@ def _print_wide(out: "Console", renderable: Any) -> None:
     wide.print(renderable)
 
 
+class _StopWatching(Exception):
+    """q at the ``--step`` prompt: stop watching (the record stays valid and can be resumed)."""
+
+
 class _Terminal:
     """The session's frontend at a terminal (or a pipe): Rich output, lines of input."""
 
-    def __init__(self, out: "Console", *, tty: bool, stdin_tty: bool, delay: float = 0.0) -> None:
+    def __init__(self, out: "Console", *, tty: bool, stdin_tty: bool, delay: float = 0.0, step: bool = False,
+                 chart: bool = False) -> None:
         self.out = out
         self.delay = delay
         self.tty = tty
         self.stdin_tty = stdin_tty
         self.deal_shown = 0
+        self.stepping = step
+        self.chart = chart
+
+    def pause(self) -> None:
+        """``--step``: wait for Enter (q stops; at the end of input the game goes on unpaused)."""
+        import sys
+
+        if not self.stepping:
+            return
+        label = "Enter: on, q: stop> "
+        if self.stdin_tty:
+            try:
+                line: Optional[str] = self.out.input(label, markup=False)
+            except EOFError:
+                line = None
+        else:
+            line = sys.stdin.readline() or None
+            if line is not None:
+                self.out.print(label + line.rstrip("\r\n"), markup=False, highlight=False)
+        if line is None:
+            self.stepping = False
+        elif line.strip().lower() in ("q", "quit"):
+            raise _StopWatching
 
     def turn(self, session: Any, seat: int) -> None:
         from .screen import seat_screen
@@ -278,6 +327,7 @@ class _Terminal:
                                       variant=game.variant), soft_wrap=True)
             if watch and result is None:
                 self.out.print(standing_text(game, session.names), soft_wrap=True)
+                self.pause()
         if step.result is not None:
             r = step.result
             if watch and not self.tty:
@@ -287,6 +337,13 @@ class _Terminal:
                 self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=True)
             self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=True)
             self.sheet(session)
+            if self.chart:
+                from ..pages.sheet import sheet_rows
+                from .chart import print_score_chart
+
+                print_score_chart(self.out, sheet_rows(game, list(session.names)), session.names)
+            if watch and not game.is_over:
+                self.pause()
 
     def sheet(self, session: Any) -> None:
         from .screen import sheet_table

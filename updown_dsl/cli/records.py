@@ -85,15 +85,28 @@ def sheet_cmd(
                                          help="Which game of the file (1-based).")] = 1,
     json_out: JsonOpt = False,
     variant_path: VariantPathOpt = None,
+    chart: Annotated[bool, typer.Option(
+        "--chart", help='Draw the running totals by deal under the sheet (needs the "charts" extra).')] = False,
 ) -> None:
     """A recorded game as the paper score sheet, with the points the engine gives.
 
     One row per deal (and per penalty, cut or abandoned deal), running totals, then
-    the settlement and the winners. The rule violations found follow the sheet (exit 1).
+    the settlement and the winners (--chart: and the score progression). The rule
+    violations found follow the sheet (exit 1).
     """
     from .report import sort_diagnostics, to_json
     from .sheet import sheet_rows, sheet_summary
 
+    if chart and not json_out:
+        from .chart import require_plotext
+        from ..pages.charts import MissingExtra
+
+        try:
+            require_plotext()
+        except MissingExtra as exc:
+            from .view import missing_extra
+
+            missing_extra(exc)
     inputs = _Inputs(_folders(variant_path))
     report = None
     count = 0
@@ -130,6 +143,10 @@ def sheet_cmd(
         }))
     else:
         _print_sheet(game.variant.name, players, rows, summary, report.path, game_no)
+        if chart:
+            from .chart import print_score_chart
+
+            print_score_chart(_console(), rows, players)
         if diags:
             _console().print()
             _print_rendered(inputs.render(diags), stderr=False)

@@ -47,7 +47,7 @@ def deals_data(deals: Sequence[Deal]) -> list[dict[str, Any]]:
     ]
 
 
-_KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
+from ..pages.sheet import KIND_MARK as _KIND_MARK, deal_mark  # noqa: E402,F401  (the sheet's marks)
 
 
 def hand_sizes_text(deals: Sequence[Deal]) -> str:
@@ -232,12 +232,3 @@ def rules_sections(variant: Variant) -> list[tuple[str, list[tuple[str, str]]]]:
             continue
         sections.append((section, [(k, _value_text(x)) for k, x in body.items()]))
     return sections
-
-def deal_mark(cards: int, kind: str) -> str:
-    """A deal's hand size with its kind, as in :func:`hand_sizes_text`: ``6``, ``6B``, ``NT6``."""
-    if kind == "normal":
-        return str(cards)
-    if kind == "blind":
-        return f"{cards}B"
-    mark = _KIND_MARK.get(kind)
-    return f"{mark}{cards}" if mark else f"{kind}:{cards}"

@@ -42,9 +42,21 @@ def simulate_cmd(
     embed_rules: Annotated[bool, typer.Option(
         "--embed-rules", help="With --out: write the rules themselves in each record, so it can be "
         "checked without the variant file.")] = False,
+    report: Annotated[Optional[str], typer.Option(
+        "--report", metavar="FILE.html", help="Write the balance report (seat advantage with 95% intervals "
+        "and a test, deals by kind and hand size, the winner's margin, charts) to FILE.html.")] = None,
+    compare: Annotated[Optional[str], typer.Option(
+        "--compare", metavar="NAME|FILE", help="Play the same games of this variant too and set the two "
+        "side by side (a bundled name or a variant file, as --variant).", autocompletion=complete_variant)] = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Let --report replace an existing file.")] = False,
 ) -> None:
     """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
     variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
+
+    With --report or --compare, the balance too: each seat's mean total and wins with 95%
+    confidence intervals, the Friedman test of "no seat advantage", the deals by kind and
+    hand size, the winner's margin. --compare plays the same seeds with another variant
+    (records are saved for --variant only).
     """
     import json
     from pathlib import Path
@@ -54,6 +66,26 @@ def simulate_cmd(
 
     loaded = _load(variant, variant_path)
     n = _players(loaded, players)
+    balance = report is not None or compare is not None
+    other = None
+    if compare is not None:
+        other = _load(compare, variant_path)
+        if not other.min_players <= n <= other.max_players:
+            _usage_error(f"{other.name} is for {other.min_players} to {other.max_players} players, not {n}",
+                         "--compare")
+    if report is not None:
+        if os.path.isdir(report):
+            _usage_error(f"{report} is a folder: name the file to write", "--report")
+        if os.path.lexists(report) and not force:
+            _usage_error(f"{report} exists; add --force to overwrite it", "--report")
+        from ..pages.charts import MissingExtra, require
+
+        try:
+            require()
+        except MissingExtra as exc:
+            from .view import missing_extra
+
+            missing_extra(exc)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     for kind in kinds:
         if kind not in BOTS:
@@ -86,14 +118,26 @@ def simulate_cmd(
         with open(target, "x", encoding="utf-8") as handle:  # never replace a file
             handle.write(text)
 
-    def run(on_game: Any) -> Any:
-        return simulate_games(loaded, n, games, seed=seed, bots=kinds, rotate=rotate, jobs=_jobs(jobs),
-                              scheduler=_scheduler(scheduler), record_label=label if folder is not None else None,
-                              on_game=on_game, embed_rules=embed_rules)
+    def run(on_game: Any, which: Any = loaded) -> Any:
+        keep = which is loaded and folder is not None
+        common = dict(seed=seed, bots=kinds, rotate=rotate, jobs=_jobs(jobs), scheduler=_scheduler(scheduler),
+                      record_label=label if keep else None, on_game=on_game, embed_rules=embed_rules)
+        if balance:
+            from ..batch.balance import balance_games
+
+            return balance_games(which, n, games, **common)
+        return simulate_games(which, n, games, **common)
 
     if json_out:
-        summary = run(save)
-        print(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False))
+        results = [run(save)] + ([run(None, other)] if other is not None else [])
+        if balance:
+            from ..batch.balance import balance_dict
+
+            dicts = [{**b.summary.to_dict(), "balance": balance_dict(b)} for b in results]
+            _write_report(report, results, force, stderr=True)
+            print(json.dumps(dicts if other is not None else dicts[0], indent=2, ensure_ascii=False))
+        else:
+            print(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False))
         return
     from rich.console import Console
     from rich.progress import Progress
@@ -107,7 +151,33 @@ def simulate_cmd(
             progress.advance(task)
 
         summary = run(step)
-    _print_simulation(summary, folder, hint)
+        results = [summary]
+        if other is not None:
+            task2 = progress.add_task(f"{other.name}: {games} games", total=games)
+            results.append(run(lambda g, text: progress.advance(task2), other))
+    if not balance:
+        _print_simulation(summary, folder, hint)
+        return
+    for b in results:
+        _print_simulation(b.summary, folder if b is summary else None, hint)
+    from .chart import print_balance
+
+    print_balance(results)
+    _write_report(report, results, force, stderr=False)
+
+
+def _write_report(report: Optional[str], results: list[Any], force: bool, *, stderr: bool) -> None:
+    if report is None:
+        return
+    from ..pages.balance import balance_page
+    from .inputs import _write_new
+
+    _write_new(report, balance_page(results), force)
+    from rich.console import Console
+
+    Console(stderr=stderr).print(f"wrote {report} (the balance report of "
+                               + " and ".join(b.variant for b in results) + ")", markup=False, highlight=False,
+                               soft_wrap=True)
 
 
 def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:

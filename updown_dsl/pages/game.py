@@ -1,0 +1,176 @@
+"""The web page of a recorded game, and of an archive of games (an index, then each game).
+
+:func:`game_page` turns one :class:`~updown_dsl.records.report.CheckReport` into a page: the
+score sheet laid out like the paper one, the chart of the running totals, the replay
+stepped trick by trick (``assets/replay.js`` draws it from the data of
+:func:`~updown_dsl.pages.replay.replay_data`), and the checker's diagnostics at the deal and
+trick they concern. :func:`archive_page` does the same for many games, with an index first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .html import esc, json_script, page
+from .replay import diagnostic_data, replay_data, totals_by_deal
+from .sheet import sheet_cell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..records.report import CheckReport
+
+__all__ = ["archive_page", "game_page", "game_section"]
+
+
+def _sheet_html(data: dict[str, Any]) -> str:
+    players = data["players"]
+    out = ['<table class="sheet"><thead><tr><th>#</th><th>cards</th><th>trump</th><th>dealer</th>']
+    for name in players:
+        out.append(f'<th class="player" colspan="2">{esc(name)}</th>')
+    out.append("</tr></thead><tbody>")
+    last_set = None
+    for i, (row, deal) in enumerate(zip(data["rows"], data["deals"])):
+        kind = row["kind"]
+        classes = [f"row-{kind}"]
+        if last_set is not None and row["set"] != last_set:
+            classes.append("set-start")
+        last_set = row["set"]
+        if deal["problems"]:
+            classes.append("has-problem")
+        number = str(row["deal"]) + ("" if kind == "deal" else "*")
+        dealer = row["dealer"] if kind in ("deal", "abandoned") else kind
+        cells = [number, row["mark"] if kind in ("deal", "abandoned") else "", row["trump"], dealer]
+        tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
+        for seat in row["seats"]:
+            tds += f'<td class="cell">{esc(sheet_cell(seat, kind))}</td><td class="sum">{esc(seat["total"])}</td>'
+        title = f' title="{esc(row["note"])}"' if row["note"] else ""
+        out.append(f'<tr class="{" ".join(classes)}" data-row="{i}"{title}>{tds}</tr>')
+    out.append("</tbody>")
+    summary = data["summary"]
+    span = 4
+    if summary["finished"]:
+        out.append(f'<tfoot><tr class="settlement"><td colspan="{span}">settlement</td>')
+        for name in players:
+            out.append(f'<td colspan="2">{summary["settlement"][name]:+d}</td>')
+        out.append("</tr></tfoot>")
+    out.append("</table>")
+    notes = [f"<li>{esc(str(r['deal']) + '*')} {esc(r['note'])}</li>" for r in data["rows"]
+             if r["note"] and r["kind"] != "deal"]
+    if notes:
+        out.append('<ul class="notes">' + "".join(notes) + "</ul>")
+    sets = " A thick line starts a new set." if any(r["set"] != data["rows"][0]["set"] for r in data["rows"]) else ""
+    out.append('<p class="caption">each player: bid/taken points (a set premium after it), then the '
+               f"running total; * a penalty, a cut or a deal abandoned.{sets}</p>")
+    return "".join(out)
+
+
+def _standing(data: dict[str, Any]) -> str:
+    s = data["summary"]
+    if s["finished"]:
+        winners = s["winners"]
+        who = ("winner " if len(winners) == 1 else "winners ") + ", ".join(winners)
+        reason = f" ({s['over_reason']})" if s["over_reason"] else ""
+        return f"game over after deal {s['last_deal']}{reason}; {who}"
+    return f"unfinished after deal {s['last_deal']} of {s['deals']}"
+
+
+def _problems_html(data: dict[str, Any]) -> str:
+    items = []
+    for p in data["problems"]:
+        items.append(_problem_li(p, None))
+    for i, deal in enumerate(data["deals"]):
+        for p in deal["problems"]:
+            items.append(_problem_li(p, (i, deal)))
+    if not items:
+        return '<p class="clean">The checker found no problem in this record.</p>'
+    return ('<section class="problems"><h2>Problems the checker found</h2><ol>'
+            + "".join(items) + "</ol></section>")
+
+
+def _problem_li(p: dict[str, Any], where: tuple[int, dict[str, Any]] | None) -> str:
+    line = f"line {p['line']}: " if p["line"] else ""
+    text = (f'<span class="sev sev-{esc(p["severity"])}">{esc(p["severity"])}[{esc(p["code"])}]</span> '
+            f"{esc(line)}{esc(p['message'])}")
+    if p["hint"]:
+        text += f'<br><span class="hint">hint: {esc(p["hint"])}</span>'
+    if where is None:
+        return f'<li class="problem" data-code="{esc(p["code"])}">{text}</li>'
+    i, deal = where
+    at = {"bids": "the bidding", "score": "the scores"}.get(p["at"], f"trick {p['trick']}")
+    link = (f'<a href="#" class="goto" data-deal="{i}" data-at="{esc(p["at"])}" data-trick="{p["trick"]}">'
+            f"deal {deal['number']}, {esc(at)}</a>")
+    return f'<li class="problem" data-code="{esc(p["code"])}">{link}: {text}</li>'
+
+
+def game_section(report: CheckReport, index: int = 0, *, title: str | None = None, back: bool = False) -> str:
+    """One game as a ``<section>`` of a page: heading, problems, replay, chart and sheet."""
+    from .charts import progression_svg
+
+    data = replay_data(report)
+    labels, series = totals_by_deal(data)
+    chart = progression_svg(labels, series, data["players"], title="Running totals by deal")
+    head = title or data["variant"]
+    where = f' <span class="path">{esc(data["path"])}</span>' if data["path"] else ""
+    return (
+        f'<section class="game" id="game-{index + 1}" data-game="{index}">'
+        + ('<p><a href="#index">← all games</a></p>' if back else "") +
+        f"<h1>{esc(head)}{where}</h1>"
+        f'<p class="standing">{esc(data["level"])} record, {len(data["players"])} players '
+        f"({esc(', '.join(data['players']))}); {esc(_standing(data))}</p>"
+        f"{_problems_html(data)}"
+        '<section class="replay"><h2>Replay</h2>'
+        '<div class="controls">'
+        '<button type="button" data-go="first" title="the first deal (Home)">first</button>'
+        '<button type="button" data-go="prev-deal" title="previous deal (↑)">« deal</button>'
+        '<button type="button" data-go="prev" title="back (←)">◀ back</button>'
+        '<button type="button" data-go="next" title="on (→)">on ▶</button>'
+        '<button type="button" data-go="next-deal" title="next deal (↓)">deal »</button>'
+        '<button type="button" data-go="last" title="the end (End)">last</button>'
+        '<span class="position"></span></div>'
+        '<div class="board" aria-live="polite"></div></section>'
+        f'<section class="chart"><h2>Score progression</h2>{chart}</section>'
+        f'<section class="score-sheet"><h2>Score sheet</h2>{_sheet_html(data)}</section>'
+        f"{json_script(f'game-data-{index + 1}', data)}"
+        "</section>"
+    )
+
+
+def game_page(report: CheckReport, *, title: str | None = None) -> str:
+    """The self-contained page of one checked game.
+
+    :raises ValueError: for a record that could not be read (there is no game to show).
+    :raises MissingExtra: without matplotlib (see :mod:`~updown_dsl.pages.charts`).
+    """
+    body = game_section(report, 0, title=title)
+    name = title or (report.transcript.variant if report.transcript else None) or "game"
+    return page(f"{name}: updown", f'<main class="single">{body}</main>', script="replay.js")
+
+
+def _index_row(i: int, report: CheckReport) -> str:
+    t = report.transcript
+    if not report.readable or report.game is None or t is None:
+        first = report.diagnostics[0] if report.diagnostics else None
+        why = diagnostic_data(first)["message"] if first else "cannot be read"
+        return (f'<tr class="unreadable"><td>{i + 1}</td><td colspan="4">not readable: {esc(why)}</td>'
+                f"<td>{len(report.errors)}</td></tr>")
+    game = report.game
+    names = list(t.players)
+    winners = ", ".join(names[s] for s in game.winners()) if game.is_over else "unfinished"
+    totals = " · ".join(f"{n} {v}" for n, v in zip(names, game.totals))
+    return (f'<tr><td><a href="#game-{i + 1}">{i + 1}</a></td><td>{esc(t.variant)}</td><td>{esc(report.level)}</td>'
+            f"<td>{esc(totals)}</td><td>{esc(winners)}</td><td>{len(report.errors)}</td></tr>")
+
+
+def archive_page(reports: Sequence[CheckReport], *, title: str = "games") -> str:
+    """One page for the games of an archive: an index (variant, totals, winner, problems per
+    game, each a link), then every readable game as :func:`game_section` draws it.
+
+    :raises MissingExtra: without matplotlib.
+    """
+    rows = "".join(_index_row(i, r) for i, r in enumerate(reports))
+    index = ('<section class="index" id="index"><h1>' + esc(title) + f"</h1><p>{len(reports)} games</p>"
+             '<table class="games"><thead><tr><th>game</th><th>variant</th><th>level</th><th>totals</th>'
+             f"<th>winner</th><th>errors</th></tr></thead><tbody>{rows}</tbody></table></section>")
+    games = "".join(game_section(r, i, title=f"Game {i + 1}: {r.transcript.variant if r.transcript else ''}",
+                                 back=True)
+                    for i, r in enumerate(reports) if r.readable and r.game is not None)
+    return page(f"{title}: updown", f'<main class="archive">{index}{games}</main>', script="replay.js")

@@ -1,0 +1,190 @@
+"""The score sheet of a game as rows of plain data, and the marks a paper sheet uses (no printing).
+
+The rows come from the engine's results of a checked (or played) game, so ``updown sheet``,
+the play screen and the web page of a record all show the checker's numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
+    from ..records.transcript import Transcript
+
+_SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+#: The mark of a deal kind on the sheet (a normal deal has none).
+KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
+
+
+def deal_mark(cards: int, kind: str) -> str:
+    """A deal's hand size with its kind: ``6``, ``6B``, ``NT6``."""
+    if kind == "normal":
+        return str(cards)
+    if kind == "blind":
+        return f"{cards}B"
+    mark = KIND_MARK.get(kind)
+    return f"{mark}{cards}" if mark else f"{kind}:{cards}"
+
+
+def trump_mark(suit: object, known: bool = True) -> str:
+    """``♠ ♥ ♦ ♣`` for a suit, ``NT`` for no trump (None), ``?`` when not known."""
+    if not known:
+        return "?"
+    if suit is None:
+        return "NT"
+    return _SUIT_MARK.get(str(suit), str(suit))
+
+
+def result_blocks(game: Game, transcript: Transcript) -> list[int | None]:
+    """For each of ``game.results``, the index of the deal block of ``transcript`` it comes from.
+
+    The checker replays one deal block into one result that ends the deal (a scored deal,
+    an abandoned deal or a penalty that annuls it); cut records and penalties that do not
+    annul the deal share the block of the deal they belong to. None: no block is left.
+    """
+    count = len(transcript.deals())
+    out: list[int | None] = []
+    b = 0
+    for r in game.results:
+        out.append(b if b < count else None)
+        if not (r.event == "cut" or (r.event == "revoke" and not r.annulled)):
+            b += 1
+    return out
+
+
+def _written_totals(game: Game, transcript: Transcript) -> dict[int, tuple[int | None, ...]]:
+    """Result index -> the ``total`` line written in the deal block of an abandoned deal
+    (for an abandoned deal the checker sets the totals to the ones written, so the sheet does too)."""
+    blocks = transcript.deals()
+    out: dict[int, tuple[int | None, ...]] = {}
+    for i, (r, b) in enumerate(zip(game.results, result_blocks(game, transcript))):
+        if r.event == "abandoned" and b is not None:
+            total = next((e for e in blocks[b] if e.kind == "total"), None)
+            if total is not None:
+                out[i] = total.amounts
+    return out
+
+
+def sheet_rows(game: Game, players: Sequence[str],
+               transcript: Transcript | None = None) -> list[dict[str, Any]]:
+    """The paper score sheet of a game as rows of plain data, one per record of ``game.results``.
+
+    Every row has ``kind`` (``deal``, ``revoke``, ``cut`` or ``abandoned``), ``deal`` (number),
+    ``cards``, ``deal_kind``, ``mark`` (see :func:`deal_mark`), ``set``, ``dealer`` (name),
+    ``trump`` (``♠♥♦♣``, ``NT``, ``?`` or ``""`` for a row without a deal of its own),
+    ``note`` and ``seats``: per player
+    ``player``, ``bid``, ``taken``, ``points`` (deal points), ``bonus`` (set premium),
+    ``penalty``, ``reset`` (total set to 0 by the cut) and ``total`` (running total after
+    the row). Points come from ``game`` (the engine), not from what a record says, except
+    for abandoned deals, which keep the points written (and, given ``transcript``, the
+    total written, as the checker does).
+    """
+    names = list(players)
+    n = game.players
+    totals = [0] * n
+    written = _written_totals(game, transcript) if transcript is not None else {}
+    rows: list[dict[str, Any]] = []
+    for i, r in enumerate(game.results):
+        r.apply_to(totals)
+        for s, amount in enumerate(written.get(i, ())):
+            if amount is not None and s < n:
+                totals[s] = amount
+        event = r.event
+        d = r.deal
+        if event == "deal":
+            trump = trump_mark(r.trump)
+            note = ""
+            if any(x.bonus for x in r.seats):
+                note = "set premium"
+        elif event == "abandoned":
+            trump = trump_mark(r.trump, known=r.trump is not None)
+            note = "abandoned: points as written"
+        elif event == "revoke":
+            trump = ""
+            seat = next((s for s, x in enumerate(r.seats) if x.penalty), None)
+            who = names[seat] if seat is not None else "?"
+            points = r.seats[seat].penalty if seat is not None else 0
+            note = f"revoke {r.offence or ''}".rstrip() + f": {who} {points}"
+            note += ", deal replayed" if r.annulled else ""
+        else:  # cut
+            trump = ""
+            who = ", ".join(names[s] for s in r.reset)
+            card = "" if r.turned is None else f" {r.turned}"
+            note = f"cut{card}: {who}'s total set to 0"
+        rows.append({
+            "kind": event,
+            "deal": d.number,
+            "cards": d.cards,
+            "deal_kind": d.kind,
+            "mark": deal_mark(d.cards, d.kind),
+            "set": d.set,
+            "dealer": names[r.dealer] if 0 <= r.dealer < len(names) else str(r.dealer),
+            "trump": trump,
+            "note": note,
+            "seats": [
+                {
+                    "player": names[s],
+                    "bid": x.bid,
+                    "taken": x.taken if event == "deal" else None,
+                    "points": x.points,
+                    "bonus": x.bonus,
+                    "penalty": x.penalty,
+                    "reset": s in r.reset,
+                    "total": totals[s],
+                }
+                for s, x in enumerate(r.seats)
+            ],
+        })
+    return rows
+
+
+def totals_series(rows: Sequence[Mapping[str, Any]], players: int) -> tuple[list[str], list[list[int]]]:
+    """The series of a score chart from :func:`sheet_rows`: the x labels (``0`` before the first
+    deal, then each row's deal number, ``3*`` for a penalty, cut or abandoned row) and each
+    player's running total after each row, from 0."""
+    labels = ["0"]
+    series: list[list[int]] = [[0] for _ in range(players)]
+    for row in rows:
+        labels.append(str(row["deal"]) + ("" if row["kind"] == "deal" else "*"))
+        for s, seat in enumerate(row["seats"]):
+            series[s].append(seat["total"])
+    return labels, series
+
+
+def sheet_summary(game: Game, players: Sequence[str]) -> dict[str, Any]:
+    """How the game stands: ``finished``, ``over_reason``, ``last_deal`` (the last deal
+    scored or abandoned, 0 before any), ``totals`` and, when it is over, ``settlement``
+    and ``winners`` (names; several on a tie)."""
+    names = list(players)
+    last = 0
+    for r in game.results:
+        if r.event in ("deal", "abandoned"):
+            last = r.deal.number
+    over = game.is_over
+    return {
+        "finished": over,
+        "over_reason": game.over_reason,
+        "last_deal": last,
+        "deals": len(game.deals),
+        "totals": dict(zip(names, game.totals)),
+        "settlement": dict(zip(names, game.settlement())) if over else None,
+        "winners": [names[s] for s in game.winners()] if over else [],
+    }
+
+
+def sheet_cell(seat: Mapping[str, Any], kind: str) -> str:
+    """One player's cell in a sheet row: ``bid/taken points`` (``2/2 30``; ``–`` for no bid,
+    ``+100`` after the points for a set premium), the penalty, or ``→0`` for a cut."""
+    if kind == "revoke":
+        return str(seat["penalty"]) if seat["penalty"] else ""
+    if kind == "cut":
+        return "→0" if seat["reset"] else ""
+    bid = "–" if seat["bid"] is None else str(seat["bid"])
+    taken = "?" if seat["taken"] is None else str(seat["taken"])
+    text = f"{bid}/{taken} {seat['points']}"
+    if seat["bonus"]:
+        text += f" {seat['bonus']:+d}"
+    return text
