@@ -53,6 +53,18 @@ def test_problems_sit_at_their_deal_and_trick():
     assert [p[1:3] for p in problems("invalid-dealer.log")] == [("R042", "bids")]
 
 
+def test_an_auctions_calls_are_shown_with_the_bids_and_a_bad_call_at_the_bidding():
+    golden = Path(__file__).resolve().parent / "golden" / "estimation"
+    data = replay_data(check_file(golden / "clean-full.log"))
+    first = data["deals"][0]
+    # Deal 1: Anna 4 S, Boris 4 S, Vera 6 C (the highest: her bid), Gleb 4 H.
+    assert first["calls"] == ["4 ♠", "4 ♠", "6 ♣", "4 ♥"] and first["bids"][2] == 6
+    assert all(d["calls"] is None for d in data["deals"][13:])  # the fast hands have no auction
+    bad = replay_data(check_file(golden / "low-call-full.log"))
+    assert [(d["number"], p["code"], p["at"], p["seat"]) for d in bad["deals"] for p in d["problems"]] == \
+        [(2, "R024", "bids", 1)]
+
+
 def test_replay_is_the_engines_game():
     report = check_file(EXAMPLES / "georgian-full.log")
     data = replay_data(report)

@@ -188,6 +188,18 @@ def test_a_bid_against_the_hook_is_shown_with_the_bidding(open_page):
     assert state["problems"] == ["R021"]
 
 
+def test_an_auctions_calls_are_shown_in_the_bid_column(open_page):
+    golden = Path(__file__).resolve().parent / "golden" / "estimation"
+    page = open_page(str(golden / "low-call-full.log"))
+    bids = page.locator(".board tr.seat-row td.bid").all_inner_texts()
+    # Deal 1: Anna 4 S, Boris 4 S, Vera 6 C (the highest call: her bid), Gleb 4 H.
+    assert bids == ["2 (call 4 ♠)", "1 (call 4 ♠)", "6 (call 6 ♣)", "3 (call 4 ♥)"]
+    page.click("section.problems a.goto")
+    state = page.evaluate(STATE)
+    assert state["title"].startswith("Deal 2 of 18") and state["stage"] == "The bidding"
+    assert state["problems"] == ["R024"] and state["offenders"] == [1]  # Boris's call of 3
+
+
 def test_an_archive_index_opens_each_game(open_page, tmp_path):
     archive = tmp_path / "two.log"
     archive.write_text((EXAMPLES / "odessa-full.log").read_text() + "\n"

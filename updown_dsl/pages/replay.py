@@ -17,7 +17,7 @@ from ..players.replies import display_order
 from .sheet import result_blocks, sheet_rows, sheet_summary, totals_series, trump_mark
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..actions import Play
+    from ..actions import Call, Play
     from ..cards import Card
     from ..diagnostics import Diagnostic
     from ..records.model import Event
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _RED = {"H", "D"}
 #: The lines of a deal block shown with its bidding; any other line is shown with the scores.
-_BIDDING = {"deal", "hand", "turned", "cut", "trump", "bid"}
+_BIDDING = {"deal", "hand", "turned", "cut", "trump", "call", "bid"}
 
 
 def card_data(card: Card, trump: object = None) -> dict[str, Any]:
@@ -48,6 +48,13 @@ def play_data(seat: int, play: Play, trump: object = None) -> dict[str, Any]:
         extra.append("as " + play.as_card.pretty())
     out.update(seat=seat, declare=" ".join(extra), written=str(play))
     return out
+
+
+def call_text(call: Call) -> str:
+    """An auction's call as the page shows it: ``5 ♥``, ``6 NT``, ``dash``."""
+    if not call.tricks:
+        return "dash"
+    return f"{call.tricks} {call.suit.symbol if call.suit is not None else 'NT'}"
 
 
 def diagnostic_data(d: Diagnostic) -> dict[str, Any]:
@@ -141,6 +148,7 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
             "hands": [[card_data(c, trump) for c in display_order(h, trump, game.variant)] for h in r.hands]
             if full and any(r.hands) else None,
             "bids": [x.bid for x in r.seats],
+            "calls": [None if c is None else call_text(c) for c in r.calls] if r.calls else None,
             "tricks": _tricks(r, n),
             "taken": [x.taken for x in r.seats] if r.event == "deal" else None,
             "points": [x.points + x.bonus + x.penalty for x in r.seats],

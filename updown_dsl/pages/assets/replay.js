@@ -159,7 +159,9 @@
       if (deal.dealer === s) who.appendChild(el("span", "tag", "dealer"));
       if (trick && trick.leader === s) who.appendChild(el("span", "tag", "leads"));
       tr.appendChild(who);
-      tr.appendChild(el("td", "num bid", deal.bids[s] === null ? "–" : deal.bids[s]));
+      var bid = el("td", "num bid", deal.bids[s] === null ? "–" : String(deal.bids[s]));
+      if (deal.calls && deal.calls[s] !== null) bid.appendChild(el("span", "call", " (call " + deal.calls[s] + ")"));
+      tr.appendChild(bid);
       tr.appendChild(el("td", "num taken", step.at === "bids" ? "" : taken[s]));
       var cell = el("td", "played");
       if (trick) {
