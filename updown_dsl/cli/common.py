@@ -227,6 +227,18 @@ def _players(variant: "Variant", players: Optional[int]) -> int:
     return n
 
 
+def _set_lang(lang: Optional[str]) -> None:
+    """Speak ``--lang`` (a usage error when there is no catalogue for it)."""
+    if lang is None:
+        return
+    from ..i18n import set_language
+
+    try:
+        set_language(lang)
+    except ValueError as err:
+        _usage_error(str(err), "--lang")
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 

@@ -6,7 +6,7 @@ import typer
 
 from .common import (
     app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
-    _players, _plural, _print_diagnostics, variant_app, VariantPathOpt,
+    _players, _plural, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt,
 )
 
 # --------------------------------------------------------------------------- variants
@@ -154,6 +154,39 @@ def show_cmd(
         sched.add_row(str(d.number), str(d.set), str(d.cards), kind_label(variant, d.kind))
     out.print(sched)
     out.print(Text("hand sizes: " + hand_sizes_text(deals)), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- variant explain
+
+
+@variant_app.command("explain")
+@_handle_errors
+def explain_cmd(
+    name: Annotated[str, typer.Argument(metavar="VARIANT", help="A bundled variant name or a variant file.",
+                                        autocompletion=complete_variant)],
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG", help="Language of the book: en or ru (default: as the locale says).")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",
+    variant_path: VariantPathOpt = None,
+) -> None:
+    """Write a variant's rules in words: the rule book, made from the variant file.
+
+    A house rule (a file with `extends:`) gets a book that opens with what it changes.
+    """
+    from ..i18n import language
+    from ..lang.bookrender import render
+    from ..lang.rulebook import base_variant, rule_book
+
+    if fmt not in ("text", "md", "html"):
+        _usage_error(f"--format is text, md or html, not {fmt!r}", "--format")
+    _set_lang(lang)
+    variant = _load(name, variant_path)
+    n = _players(variant, players)
+    book = rule_book(variant, n, base_variant(variant, tuple(variant_path or ())))
+    typer.echo(render(book, fmt, language()), nl=False)
 
 
 # --------------------------------------------------------------------------- variant validate

@@ -1,0 +1,111 @@
+"""Messages in the reader's language: gettext catalogues, English without one.
+
+Every sentence updown shows is written in English in the code as a template with named
+fields, ``tr("{name} must bid", name=...)``; :func:`tr` looks it up in the catalogue of the
+chosen language (``updown_dsl/locale/<lang>/LC_MESSAGES/updown.mo``) and fills the fields in.
+English needs no catalogue and loads nothing: the template is the message.
+
+The language is the one :func:`set_language` names (``updown --lang ru``), else the first
+of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names one with a catalogue,
+else English. ``docs/languages.md`` tells how to add a language.
+
+>>> set_language("en"); tr("{n} cards", n=3)
+'3 cards'
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "updown"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_chosen: str | None = None  # set_language's choice; None: from the environment
+_catalogue: Any = False  # False: not looked up yet; None: English (no catalogue)
+
+
+def languages() -> list[str]:
+    """The languages updown speaks: English and every language with a compiled catalogue."""
+    found = sorted(p.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return ["en"] + [x for x in found if x != "en"]
+
+
+def _code(value: str) -> str:
+    """``ru_RU.UTF-8`` → ``ru``; ``C``/``POSIX`` → ``en``."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return "en" if code in ("", "c", "posix") else code
+
+
+def language_from_environment(environ: Any = None) -> str:
+    """The language the locale variables name (``LANGUAGE`` may list several: ``uk:ru``)."""
+    env = os.environ if environ is None else environ
+    known = None
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = _code(part)
+            if code == "en":
+                return "en"
+            known = languages() if known is None else known
+            if code in known:
+                return code
+        if var != "LANGUAGE":  # the first locale variable set is the one in force
+            break
+    return "en"
+
+
+def set_language(code: str | None) -> None:
+    """Speak ``code`` from now on (``None``: as the environment says).
+
+    :raises ValueError: when there is no catalogue for ``code``.
+    """
+    global _chosen, _catalogue
+    if code is not None:
+        code = _code(code)
+        if code not in languages():
+            raise ValueError(f"no messages in {code!r}: the languages are {', '.join(languages())}")
+    _chosen, _catalogue = code, False
+
+
+def language() -> str:
+    """The language messages are in now."""
+    return _chosen if _chosen is not None else language_from_environment()
+
+
+def _translations() -> Any:
+    global _catalogue
+    if _catalogue is False:
+        code = language()
+        if code == "en":
+            _catalogue = None
+        else:
+            import gettext  # only for another language: English loads nothing
+
+            _catalogue = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+    return _catalogue
+
+
+def tr(message: str, /, **fields: Any) -> str:
+    """``message`` in the current language, its ``{fields}`` filled in."""
+    cat = _catalogue if _catalogue is not False else _translations()
+    text = message if cat is None else cat.gettext(message)
+    return text.format(**fields) if fields else text
+
+
+def ntr(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The form of a message for the number ``n`` (``{n}`` is filled in too): Russian has three."""
+    cat = _catalogue if _catalogue is not False else _translations()
+    if cat is None:
+        text = singular if n == 1 else plural
+    else:
+        text = cat.ngettext(singular, plural, n)
+    return text.format(n=n, **fields)
+
+
+def mark(message: str) -> str:
+    """Marks a message for the catalogue where it is translated later (``tr(name)``)."""
+    return message
