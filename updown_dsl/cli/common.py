@@ -65,6 +65,11 @@ JobsOpt = Annotated[int, typer.Option(
 SchedulerOpt = Annotated[Optional[str], typer.Option(
     "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster (tcp://HOST:8786; needs the "
     '"dist" extra) instead of local processes.')]
+CardsOpt = Annotated[str, typer.Option(
+    "--cards", metavar="en|ru", help="Write the record's cards in English (AS 10H JK) or Russian letters "
+    "(Тп 10ч Дж); either is read.")]
+LangOpt = Annotated[Optional[str], typer.Option(
+    "--lang", metavar="LANG", help="Language: en or ru (default: as the locale says).")]
 VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
     "--variant-path", metavar="DIR",
     help="A folder where variant files named by records or by `extends` may also be read "
@@ -237,6 +242,14 @@ def _set_lang(lang: Optional[str]) -> None:
         set_language(lang)
     except ValueError as err:
         _usage_error(str(err), "--lang")
+
+
+def _cards_notation(cards: str) -> str:
+    from ..cards import NOTATIONS
+
+    if cards.lower() not in NOTATIONS:
+        _usage_error(f"--cards is {' or '.join(NOTATIONS)}, not {cards!r}", "--cards")
+    return cards.lower()
 
 
 def _plural(n: int, word: str) -> str:

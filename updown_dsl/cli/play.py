@@ -9,7 +9,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from .common import (
     app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
-    _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt,
+    _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
+    _cards_notation,
 )
 
 # --------------------------------------------------------------------------- play
@@ -46,6 +47,8 @@ def play_cmd(
     delay: Annotated[float, typer.Option(
         "--delay", metavar="SECONDS", min=0.0, max=60.0,
         help="Pause after each bot's move, to follow a game as it is played (default 0).")] = 0.0,
+    cards: CardsOpt = "en",
+    lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play).
@@ -64,6 +67,8 @@ def play_cmd(
     from ..players.bots import BOTS
     from ..players.session import ResumeError, SaveError, Session
 
+    _set_lang(lang)
+    cards = _cards_notation(cards)
     if bot is not None and bot not in BOTS:
         _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
     if watch and seat is not None:
@@ -76,7 +81,8 @@ def play_cmd(
                 _usage_error(f"{option} comes from the saved game with --resume", option)
         humans = [] if watch else ([seat - 1] if seat is not None else None)
         try:
-            session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path))
+            session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path),
+                                     cards=cards)
         except ResumeError as exc:
             if exc.diagnostics:
                 _print_diagnostics(exc.diagnostics, stderr=True)
@@ -107,7 +113,8 @@ def play_cmd(
         try:
             session = Session.start(loaded, n, names=names, humans=humans, seed=seed,
                                     bot=bot or "heuristic", save=save, force=force,
-                                    variant_label=_play_label(variant, save), embed_rules=embed_rules)
+                                    variant_label=_play_label(variant, save), embed_rules=embed_rules,
+                                    cards=cards)
         except FileExistsError:
             _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
         except SaveError as exc:

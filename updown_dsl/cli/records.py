@@ -7,7 +7,8 @@ import typer
 
 from .common import (
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
-    _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt,
+    _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt, CardsOpt,
+    _cards_notation,
 )
 from .inputs import _input_is_json, _Inputs, _print_rendered, STDIN, _write_new
 
@@ -215,6 +216,7 @@ def convert_cmd(
         "--compact/--long", help="--compact: write the score sheet one row per deal (a full or plays "
         "record is checked, and the sheet of the game it replays is written); --long: write each row "
         "as the lines it stands for. Default: as the record is written.")] = None,
+    cards: CardsOpt = "en",
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
@@ -258,7 +260,7 @@ def convert_cmd(
         data = [transcript_to_json(t) for t in games]
         text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
     else:
-        text = "\n".join(format_transcript(t) for t in games)
+        text = "\n".join(format_transcript(t, _cards_notation(cards)) for t in games)
     if output is None or output == STDIN:
         typer.echo(text, nl=False)
         return

@@ -6,7 +6,7 @@ import typer
 
 from .common import (
     app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
-    _players, _plural, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt,
+    _players, _plural, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt, LangOpt,
 )
 
 # --------------------------------------------------------------------------- variants
@@ -166,8 +166,7 @@ def explain_cmd(
                                         autocompletion=complete_variant)],
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
-    lang: Annotated[Optional[str], typer.Option(
-        "--lang", metavar="LANG", help="Language of the book: en or ru (default: as the locale says).")] = None,
+    lang: LangOpt = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-f", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",
     variant_path: VariantPathOpt = None,

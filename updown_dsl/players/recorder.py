@@ -45,8 +45,10 @@ class RecordWriter:
     """
 
     def __init__(self, stream: Stream, names: Sequence[str], *, written: int = 0,
-                 settled: bool = False, last: str | None = None) -> None:
+                 settled: bool = False, last: str | None = None, cards: str = "en") -> None:
         self.stream = stream
+        self.cards = cards
+        """The notation the cards are written in (``en``, ``ru``); ``last`` is in English."""
         self.names = tuple(names)
         self.written = written
         self.settled = settled
@@ -73,7 +75,7 @@ class RecordWriter:
         for e in events[self.written:]:
             if e.kind == "deal":
                 lines.append("")
-            lines.append(format_event(e, self.names))
+            lines.append(format_event(e, self.names, self.cards))
         last = format_event(events[-1], self.names) if len(events) > self.written else self._last
         if game.is_over:
             lines += ["", format_event(Event("settlement", amounts=tuple(game.settlement())), self.names)]

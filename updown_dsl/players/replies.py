@@ -15,10 +15,14 @@ from ..diagnostics import Diagnostic
 from ..engine import Game, Phase
 from ..lang.variant import Variant
 
-_HELP_WORDS = {"?", "help"}
-_QUIT_WORDS = {"quit", "exit"}
-_SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table"}
-_NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump"}
+# The Russian words are read whatever the language of the screen.
+_HELP_WORDS = {"?", "help", "помощь"}
+_QUIT_WORDS = {"quit", "exit", "выход"}
+_SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table",
+               "запись": "sheet", "стол": "table"}
+_NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump", "бк", "без", "бескозырка"}
+_BID_WORDS = {"bid", "заказ"}
+_PASS_WORDS = {"pass", "пас"}
 _PLAIN = "plain"
 
 
@@ -165,6 +169,8 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     words = text.split()
     if not words:
         return _invalid("type a move (? lists them)", pending=pending)
+    if game.phase is Phase.PLAY:
+        words = _card_in_words(words)
     first = words[0].lower()
     if first in _HELP_WORDS and len(words) == 1:
         order = display_order(game.hand(game.to_act), game.trump, game.variant) \
@@ -199,8 +205,21 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     return _invalid(f"nobody can act in the {phase} phase")
 
 
+def _card_in_words(words: list[str]) -> list[str]:
+    """``дама пик high`` → ``QS high``: a card named in two words becomes its token."""
+    if len(words) > 2 and words[0].lower() in ("play", "ход"):
+        return [words[0], *_card_in_words(words[1:])]
+    if len(words) < 2 or _is_card(words[0]):
+        return words
+    try:
+        card = Card.parse(f"{words[0]} {words[1]}")
+    except CardError:
+        return words
+    return [str(card), *words[2:]]
+
+
 def _read_bid(game: Game, words: list[str]) -> Reply:
-    if words[0].lower() == "bid" and len(words) == 2:
+    if words[0].lower() in _BID_WORDS and len(words) == 2:
         words = words[1:]
     lo, hi = game.bid_range()
     forbidden = game.forbidden_bid()
@@ -208,7 +227,7 @@ def _read_bid(game: Game, words: list[str]) -> Reply:
     if len(words) != 1:
         return _invalid(f"a bid is one number: {allowed}")
     word = words[0].lower()
-    if word == "pass":
+    if word in _PASS_WORDS:
         word = "0"
     if not word.lstrip("+").isdigit():
         if _is_card(words[0]):
@@ -250,7 +269,7 @@ def _card_forms(game: Game, card: Card) -> list[Play]:
 
 
 def _read_play(game: Game, words: list[str]) -> Reply:
-    if words[0].lower() == "play" and len(words) >= 2:
+    if words[0].lower() in ("play", "ход") and len(words) >= 2:
         words = words[1:]
     try:
         card = Card.parse(words[0])
