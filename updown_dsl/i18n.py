@@ -28,7 +28,7 @@ _catalogue: Any = False  # False: not looked up yet; None: English (no catalogue
 
 def languages() -> list[str]:
     """The languages updown speaks: English and every language with a compiled catalogue."""
-    found = sorted(p.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return ["en"] + [x for x in found if x != "en"]
 
 
@@ -96,6 +96,13 @@ def tr(message: str, /, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
+def trc(context: str, message: str, /, **fields: Any) -> str:
+    """``message`` as it is meant in ``context`` (one English word, two Russian ones)."""
+    cat = _catalogue if _catalogue is not False else _translations()
+    text = message if cat is None else cat.pgettext(context, message)
+    return text.format(**fields) if fields else text
+
+
 def ntr(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form of a message for the number ``n`` (``{n}`` is filled in too): Russian has three."""
     cat = _catalogue if _catalogue is not False else _translations()
@@ -109,3 +116,76 @@ def ntr(singular: str, plural: str, n: int, /, **fields: Any) -> str:
 def mark(message: str) -> str:
     """Marks a message for the catalogue where it is translated later (``tr(name)``)."""
     return message
+
+
+def babel_extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's extraction method for updown (named in ``babel.cfg``): the messages of
+    ``tr``, ``trc``, ``ntr`` and ``mark`` calls, the ``help=`` and ``epilog=`` texts of the command
+    line, and the docstrings of its commands (Typer shows them as their help)."""
+    import ast
+
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+
+    def text(node: ast.AST) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+    def name(node: ast.AST) -> str | None:
+        return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            called, args = name(node.func), [text(a) for a in node.args]
+            if called in ("tr", "mark") and args and args[0]:
+                found.append((node.lineno, "gettext", args[0], []))
+            elif called == "ntr" and len(args) >= 2 and args[0] and args[1]:
+                found.append((node.lineno, "ngettext", (args[0], args[1]), []))
+            elif called == "trc" and len(args) >= 2 and args[0] and args[1]:
+                found.append((node.lineno, "pgettext", (args[0], args[1]), []))
+            for kw in node.keywords:
+                if kw.arg in ("help", "epilog") and text(kw.value):
+                    found.append((kw.value.lineno, "gettext", text(kw.value), []))
+        elif isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and name(d.func) in ("command", "callback") for d in node.decorator_list):
+            doc = ast.get_docstring(node)
+            if doc:
+                found.append((node.lineno, "gettext", doc, []))
+    yield from sorted(found, key=lambda f: f[0])
+
+
+_ENGLISH: dict[tuple[int, str], Any] = {}
+
+
+def localize_help(app: Any) -> None:
+    """Put a Typer app's help texts (its own, its commands' and their options') in the current
+    language; English texts are kept, so calling it again after :func:`set_language` works."""
+    import inspect
+    import typing
+
+    def say(obj: Any, attr: str, default: str | None = None) -> None:
+        # (the English text is kept here, not on the object: Typer copies its attributes)
+        english = _ENGLISH.setdefault((id(obj), attr), getattr(obj, attr, None) or default)
+        if isinstance(english, str):
+            setattr(obj, attr, tr(english))
+
+    def params(callback: Any) -> None:
+        if callback is None:
+            return
+        for p in inspect.signature(callback).parameters.values():
+            for meta in typing.get_args(p.annotation)[1:]:
+                if getattr(meta, "help", None):
+                    say(meta, "help")
+
+    say(app.info, "help")
+    say(app.info, "epilog")
+    cb = app.registered_callback
+    if cb is not None:
+        say(cb, "help", inspect.getdoc(cb.callback) if cb.callback else None)
+        params(cb.callback)
+    for cmd in app.registered_commands:
+        say(cmd, "help", inspect.getdoc(cmd.callback) if cmd.callback else None)
+        params(cmd.callback)
+    for group in app.registered_groups:
+        say(group, "help")
+        if group.typer_instance is not None:
+            localize_help(group.typer_instance)

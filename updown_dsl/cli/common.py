@@ -35,7 +35,9 @@ EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_INTERNAL = 4
 
-_HELP = (
+from ..i18n import mark
+
+_HELP = mark(
     "Rules engine and rules DSL for the Up and Down family of exact-bid "
     "trick-taking games. `updown variants` lists the bundled rule sets."
 )
@@ -274,18 +276,42 @@ def _root(
         typer.Option("--version", "-V", help="Show the version and exit.",
                      callback=_version_callback, is_eager=True),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Rules engine and rules DSL for the Up and Down family of card games.
 
     Exit codes: 0 ok, 1 problems found, 2 usage error, 3 input cannot be loaded.
     """
+    _set_lang(lang)
 
 
 # --------------------------------------------------------------------------- entry point
 
 
+def _argv_language(argv: list[str]) -> Optional[str]:
+    """The ``--lang`` of a command line, wherever it is (the help is written before it is read)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
 def main() -> None:
     """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
+    import sys
+
+    from .. import i18n
+
+    try:
+        i18n.set_language(_argv_language(sys.argv[1:]))
+    except ValueError:
+        pass  # the option itself reports it
+    if i18n.language() != "en":
+        i18n.localize_help(app)
     app()
 
 

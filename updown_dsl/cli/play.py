@@ -7,6 +7,7 @@ import typer
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
+from ..i18n import ntr, tr
 from .common import (
     app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
     _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
@@ -135,14 +136,14 @@ def play_cmd(
     except SaveError as exc:
         session.close()
         out.print()
-        _error(f"{exc}: the game stops here; what was written before is kept")
+        _error(tr("{error}: the game stops here; what was written before is kept", error=exc))
         _stopped(out, session, saved, "stopped", again)
         raise typer.Exit(EXIT_INPUT) from None
     session.close()
     if outcome == "over":
         frontend.final(session)
         if saved is not None:
-            out.print(f"The game is saved in {saved}.", markup=False, highlight=False)
+            out.print(tr("The game is saved in {file}.", file=saved), markup=False, highlight=False)
     else:
         _stopped(out, session, saved, "stopped", again)
 
@@ -155,8 +156,9 @@ def _not_saved(exc: Exception, kept: Optional[str], again: str) -> NoReturn:
     """The save file cannot be made, locked or written: say so (and how to go on), exit 3."""
     _error(str(exc))
     if kept is not None:
-        _console(True).print(f"What was written is kept: `updown play --resume {kept}{again}` continues "
-                             "the game once the file can be written.", markup=False, highlight=False,
+        _console(True).print(tr("What was written is kept: `updown play --resume {file}{again}` continues "
+                                "the game once the file can be written.", file=kept, again=again),
+                             markup=False, highlight=False,
                              soft_wrap=True)
     raise typer.Exit(EXIT_INPUT)
 
@@ -178,18 +180,19 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     g = session.game
     t = Text()
     t.append(g.variant.name, style="bold")
-    length = (f"to {g.variant.end.target} points" if g.variant.end.target is not None
-              else _plural(len(g.deals), 'deal'))
-    t.append(f": {g.players} players, {length}, seed {session.seed}. ")
+    length = (tr("to {target} points", target=g.variant.end.target) if g.variant.end.target is not None
+              else ntr("{n} deal", "{n} deals", len(g.deals)))
+    t.append(tr(": {players} players, {length}, seed {seed}. ", players=g.players, length=length, seed=session.seed))
     if resume is not None:
-        t.append(f"Resuming {resume} in deal {g.deal.number}. ")
+        t.append(tr("Resuming {file} in deal {number}. ", file=resume, number=g.deal.number))
     if session.humans:
         you = sorted(session.humans)[0]
         name = session.names[you]
-        t.append(f"You play seat {you + 1}" + ("" if name == "You" else f" as {name}")
-                 + ". Type ? for the legal moves, quit to stop.")
+        t.append((tr("You play seat {seat}.", seat=you + 1) if name == "You" else
+                  tr("You play seat {seat} as {name}.", seat=you + 1, name=name))
+                 + " " + tr("Type ? for the legal moves, quit to stop."))
     else:
-        t.append("Bots at every seat.")
+        t.append(tr("Bots at every seat."))
     out.print(t, soft_wrap=True)
 
 
@@ -197,12 +200,15 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
     from rich.text import Text
 
     g = session.game
-    of = "" if g.variant.end.target is not None else f" of {len(g.deals)}"
-    t = Text(f"Game {how} in deal {g.deal.number}{of}. ", style="bold yellow")
+    of = "" if g.variant.end.target is not None else tr(" of {deals}", deals=len(g.deals))
+    text = (tr("Game interrupted in deal {number}{of}. ", number=g.deal.number, of=of) if how == "interrupted"
+            else tr("Game stopped in deal {number}{of}. ", number=g.deal.number, of=of))
+    t = Text(text, style="bold yellow")
     if saved is not None:
-        t.append(f"It is saved in {saved}: `updown play --resume {saved}{again}` continues it.", style="")
+        t.append(tr("It is saved in {file}: `updown play --resume {file}{again}` continues it.", file=saved,
+                    again=again), style="")
     else:
-        t.append("It was not saved (--save FILE keeps a game).", style="")
+        t.append(tr("It was not saved (--save FILE keeps a game)."), style="")
     out.print(t, soft_wrap=True)
 
 

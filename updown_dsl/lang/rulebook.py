@@ -138,15 +138,16 @@ def _players(v: Variant, n: int) -> Section:
     return Section("players", tr("Players"), (text,))
 
 
-_LOWEST = {52: mark("two"), 36: mark("six"), 32: mark("seven")}
+_PACKS = {52: mark("A pack of 52 cards: two to ace in each suit; the ace is high."),
+          36: mark("A pack of 36 cards: six to ace in each suit; the ace is high."),
+          32: mark("A pack of 32 cards: seven to ace in each suit; the ace is high.")}
 
 
 def _pack(v: Variant, n: int) -> Section:
     from .schedule import deck_size
 
     d = v.deck
-    items = [Item(tr("A pack of {pack} cards: {low} to ace in each suit; the ace is high.",
-                     pack=d.pack, low=tr(_LOWEST.get(d.pack, "two"))))]
+    items = [Item(tr(_PACKS[d.pack]))]
     if d.per_player:
         try:
             size = tr("{size} cards for {n} players", size=deck_size(v, n), n=n)
@@ -269,7 +270,8 @@ def _kinds(v: Variant) -> Section:
             parts.append(tr("Scored by their own formula (see the scoring)."))
         if k.hook is not None:
             parts.append(tr("The hook applies.") if k.hook else tr("The hook does not apply."))
-        items.append(Item(tr("`{kind}` deals:", kind=name), tuple(Item(p) for p in parts)))
+        items.append(Item(tr("`{kind}` deals:", kind=kind_title(v, name).split(" ×")[0]),
+                          tuple(Item(p) for p in parts)))
     return Section("kinds", tr("Special deals"), (Bullets(tuple(items)),) if items else ())
 
 

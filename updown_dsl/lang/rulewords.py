@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, Suit
-from ..i18n import mark, tr
+from ..i18n import mark, tr, trc
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variant import Variant
@@ -213,8 +213,17 @@ def number(n: int) -> str:
     return _num(n)
 
 
+def kind_name(kind: str) -> str:
+    """A deal kind's name: those the bundled variants use in the reader's language, any other
+    as the variant file has it."""
+    names = {"normal": trc("deal kind", "normal"), "blind": trc("deal kind", "blind"),
+             "no-trump": trc("deal kind", "no-trump"), "hidden": trc("deal kind", "hidden"),
+             "minimum": trc("deal kind", "minimum"), "maximum": trc("deal kind", "maximum")}
+    return names.get(kind, kind)
+
+
 def kind_title(v: "Variant", kind: str) -> str:
     """A deal kind's name with its multiplier: ``blind ×2``."""
     k = v.kinds.get(kind)
-    name = tr("normal") if kind == "normal" else kind
+    name = kind_name(kind)
     return f"{name} ×{k.multiplier}" if k is not None and k.multiplier != 1 else name

@@ -13,6 +13,7 @@ from ..actions import DECLARATIONS, Action, Bid, ChooseTrump, Play
 from ..cards import SUIT_ORDER, Card, CardError, Suit
 from ..diagnostics import Diagnostic
 from ..engine import Game, Phase
+from ..i18n import tr
 from ..lang.variant import Variant
 
 # The Russian words are read whatever the language of the screen.
@@ -135,12 +136,12 @@ def _question(words: Sequence[str], options: Sequence[Play]) -> str:
             suited.add(nxt)
     head = " ".join(words)
     if all(_is_suit_word(x) for x in nexts):
-        return f"{head}: which suit? {', '.join(nexts)}"
+        return tr("{play}: which suit? {suits}", play=head, suits=", ".join(nexts))
     if n >= 2 and words[-1] == "as":
-        return f"{head}: which card? {', '.join(nexts)}"
-    text = ", ".join(nexts[:-1]) + " or " + nexts[-1] if len(nexts) > 1 else nexts[0]
+        return tr("{play}: which card? {cards}", play=head, cards=", ".join(nexts))
+    text = tr("{words} or {last}", words=", ".join(nexts[:-1]), last=nexts[-1]) if len(nexts) > 1 else nexts[0]
     if suited and suited == set(nexts):
-        return f"{head}: {text}, and a suit (e.g. {nexts[0]} H)?"
+        return tr("{play}: {choices}, and a suit (e.g. {first} H)?", play=head, choices=text, first=nexts[0])
     return f"{head}: {text}?"
 
 
@@ -168,7 +169,7 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     """
     words = text.split()
     if not words:
-        return _invalid("type a move (? lists them)", pending=pending)
+        return _invalid(tr("type a move (? lists them)"), pending=pending)
     if game.phase is Phase.PLAY:
         words = _card_in_words(words)
     first = words[0].lower()
@@ -182,7 +183,7 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
         return Reply("show", message=_SHOW_WORDS[first], pending=pending)
     phase = game.phase
     if phase is Phase.OVER:
-        return _invalid("the game is over")
+        return _invalid(tr("the game is over"))
     if pending is not None and phase is Phase.PLAY:
         answer = _answer(game, pending, words)
         if answer is not None:
@@ -200,9 +201,10 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
             if _is_card(words[0]):
                 return _invalid(f"{reply.message}; {question}", hint=reply.hint, code=reply.code,
                                 pending=pending)
-            return _invalid(f"not an answer: {text.strip()!r}; {question}", pending=pending)
+            return _invalid(tr("not an answer: {text!r}; {question}", text=text.strip(), question=question),
+                            pending=pending)
         return reply
-    return _invalid(f"nobody can act in the {phase} phase")
+    return _invalid(tr("nobody can act in the {phase} phase", phase=phase))
 
 
 def _card_in_words(words: list[str]) -> list[str]:
@@ -223,16 +225,17 @@ def _read_bid(game: Game, words: list[str]) -> Reply:
         words = words[1:]
     lo, hi = game.bid_range()
     forbidden = game.forbidden_bid()
-    allowed = f"a number from {lo} to {hi}" + (f", not {forbidden}" if forbidden is not None else "")
+    allowed = tr("a number from {lo} to {hi}", lo=lo, hi=hi) + (
+        tr(", not {bid}", bid=forbidden) if forbidden is not None else "")
     if len(words) != 1:
-        return _invalid(f"a bid is one number: {allowed}")
+        return _invalid(tr("a bid is one number: {allowed}", allowed=allowed))
     word = words[0].lower()
     if word in _PASS_WORDS:
         word = "0"
     if not word.lstrip("+").isdigit():
         if _is_card(words[0]):
-            return _invalid(f"it is your bid, not a card: type {allowed}")
-        return _invalid(f"not a bid: {words[0]!r}; type {allowed}")
+            return _invalid(tr("it is your bid, not a card: type {allowed}", allowed=allowed))
+        return _invalid(tr("not a bid: {word!r}; type {allowed}", word=words[0], allowed=allowed))
     bid = Bid(int(word))
     problem = game.check(bid)
     return _refused(problem) if problem is not None else Reply("action", bid)
@@ -243,7 +246,7 @@ def _read_trump(game: Game, words: list[str]) -> Reply:
         words = words[1:]
     options = legal_forms(game.legal_actions())
     if len(words) != 1:
-        return _invalid(f"name trump with one word: {' '.join(options)}")
+        return _invalid(tr("name trump with one word: {options}", options=" ".join(options)))
     word = words[0]
     if word.lower() in _NO_TRUMP_WORDS:
         choice = ChooseTrump(None)
@@ -251,7 +254,7 @@ def _read_trump(game: Game, words: list[str]) -> Reply:
         try:
             choice = ChooseTrump(Suit.parse(word))
         except CardError:
-            return _invalid(f"not a suit: {word!r}; name trump: {' '.join(options)}")
+            return _invalid(tr("not a suit: {word!r}; name trump: {options}", word=word, options=" ".join(options)))
     problem = game.check(choice)
     return _refused(problem) if problem is not None else Reply("action", choice)
 
@@ -276,8 +279,8 @@ def _read_play(game: Game, words: list[str]) -> Reply:
     except CardError as exc:
         d = exc.diagnostics[0]
         if words[0].isdigit():
-            return _invalid(f"it is your turn to play a card, not to bid: {words[0]!r} is not a card",
-                            hint="type a card, e.g. AS, 10H, 7♠")
+            return _invalid(tr("it is your turn to play a card, not to bid: {word!r} is not a card", word=words[0]),
+                            hint=tr("type a card, e.g. AS, 10H, 7♠"))
         return _invalid(d.message, d.hint, d.code)
     card = _joker_alias(game, card)
     forms = _card_forms(game, card)
@@ -307,7 +310,7 @@ def _read_play(game: Game, words: list[str]) -> Reply:
         if problem is None:  # pragma: no cover - legal plays are all listed
             return Reply("action", Play(card))
         if problem.code == "R013":  # the engine names the seat; the player is "you"
-            return _invalid(f"you do not hold {card}", code=problem.code)
+            return _invalid(tr("you do not hold {card}", card=card), code=problem.code)
         return _refused(problem)
     if len(forms) == 1:
         return Reply("action", forms[0])
@@ -358,9 +361,10 @@ def prompt_text(game: Game, pending: str | None = None) -> str:
     if phase is Phase.BID:
         lo, hi = game.bid_range()
         forbidden = game.forbidden_bid()
-        return f"your bid ({lo}-{hi}" + (f", not {forbidden})" if forbidden is not None else ")")
+        return (tr("your bid ({lo}-{hi}, not {bid})", lo=lo, hi=hi, bid=forbidden) if forbidden is not None
+                else tr("your bid ({lo}-{hi})", lo=lo, hi=hi))
     if phase is Phase.TRUMP:
-        return "name trump (" + " ".join(legal_forms(game.legal_actions())) + ")"
+        return tr("name trump ({options})", options=" ".join(legal_forms(game.legal_actions())))
     if phase is Phase.PLAY:
-        return "your card" if game.trick else "your lead"
+        return tr("your card") if game.trick else tr("your lead")
     return "?"
