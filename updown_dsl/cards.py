@@ -31,6 +31,7 @@ import enum
 from typing import Iterable
 
 from .diagnostics import Diagnostic, UpdownError
+from .i18n import mark, tr
 
 
 class Suit(enum.StrEnum):
@@ -46,6 +47,11 @@ class Suit(enum.StrEnum):
         """The Unicode suit symbol."""
         return _SYMBOLS[self]
 
+    @property
+    def word(self) -> str:
+        """The suit's name in the reader's language: ``hearts``, ``черви``."""
+        return tr(_NAMES[self])
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter, symbol or English name.
@@ -55,7 +61,7 @@ class Suit(enum.StrEnum):
         key = text.strip().upper()
         suit = _SUIT_ALIASES.get(key) or _suit_word(key)
         if suit is None:
-            raise CardError(Diagnostic("C001", f"not a suit: {text!r}", hint="use S, H, D or C"))
+            raise CardError(Diagnostic("C001", tr("not a suit: {text!r}", text=text), hint=tr("use S, H, D or C")))
         return suit
 
 
@@ -82,6 +88,8 @@ class Rank(enum.StrEnum):
         return _RANK_ORDER[self]
 
 
+_NAMES = {Suit.SPADES: mark("spades"), Suit.HEARTS: mark("hearts"), Suit.DIAMONDS: mark("diamonds"),
+          Suit.CLUBS: mark("clubs")}
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_ALIASES: dict[str, Suit] = {}
 for _s in Suit:
@@ -255,8 +263,8 @@ def _parse_uncached(token: str, text: str) -> Card:
     raise CardError(
         Diagnostic(
             "C001",
-            f"not a card: {token!r}",
-            hint="write rank then suit, e.g. AS, 10H, TH, 7♠; jokers are JK and JK2",
+            tr("not a card: {token!r}", token=token),
+            hint=tr("write rank then suit, e.g. AS, 10H, TH, 7♠; jokers are JK and JK2"),
         )
     )
 

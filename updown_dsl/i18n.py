@@ -24,6 +24,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _chosen: str | None = None  # set_language's choice; None: from the environment
 _catalogue: Any = False  # False: not looked up yet; None: English (no catalogue)
+_from_env: str | None = None  # the environment's language, once looked up
 
 
 def languages() -> list[str]:
@@ -63,17 +64,22 @@ def set_language(code: str | None) -> None:
 
     :raises ValueError: when there is no catalogue for ``code``.
     """
-    global _chosen, _catalogue
+    global _chosen, _catalogue, _from_env
     if code is not None:
         code = _code(code)
         if code not in languages():
             raise ValueError(f"no messages in {code!r}: the languages are {', '.join(languages())}")
-    _chosen, _catalogue = code, False
+    _chosen, _catalogue, _from_env = code, False, None
 
 
 def language() -> str:
     """The language messages are in now."""
-    return _chosen if _chosen is not None else language_from_environment()
+    global _from_env
+    if _chosen is not None:
+        return _chosen
+    if _from_env is None:
+        _from_env = language_from_environment()
+    return _from_env
 
 
 def _translations() -> Any:

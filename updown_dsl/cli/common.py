@@ -35,7 +35,7 @@ EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_INTERNAL = 4
 
-from ..i18n import mark
+from ..i18n import tr, mark
 
 _HELP = mark(
     "Rules engine and rules DSL for the Up and Down family of exact-bid "
@@ -68,8 +68,8 @@ SchedulerOpt = Annotated[Optional[str], typer.Option(
     "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster (tcp://HOST:8786; needs the "
     '"dist" extra) instead of local processes.')]
 CardsOpt = Annotated[str, typer.Option(
-    "--cards", metavar="en|ru", help="Write the record's cards in English (AS 10H JK) or Russian letters "
-    "(Тп 10ч Дж); either is read.")]
+    "--cards", metavar="en|ru", help="Write the record's cards in the Latin letters (AS 10H JK) or the "
+    "Cyrillic ones (Тп 10ч Дж); either is read.")]
 LangOpt = Annotated[Optional[str], typer.Option(
     "--lang", metavar="LANG", help="Language: en or ru (default: as the locale says).")]
 VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
@@ -170,8 +170,8 @@ def _handle_errors(fn: F) -> F:
                 raise typer.Exit(EXIT_INPUT) from None
             if os.environ.get("UPDOWN_DEBUG"):
                 raise
-            _error(f"internal error: {type(exc).__name__}: {exc} "
-                   "(set UPDOWN_DEBUG=1 for the traceback)")
+            _error(tr("internal error: {kind}: {exc} (set UPDOWN_DEBUG=1 for the traceback)",
+                      kind=type(exc).__name__, exc=exc))
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper  # type: ignore[return-value]
@@ -181,7 +181,7 @@ def _folders(variant_path: Optional[list[str]]) -> list[str]:
     """The ``--variant-path`` folders, each checked to be one (a usage error otherwise)."""
     for folder in variant_path or []:
         if not os.path.isdir(folder):
-            _usage_error(f"{folder} is not a folder", "--variant-path")
+            _usage_error(tr("{folder} is not a folder", folder=folder), "--variant-path")
     return list(variant_path or [])
 
 
@@ -191,14 +191,14 @@ def _scheduler(address: Optional[str]) -> Optional[str]:
         import importlib.util
 
         if importlib.util.find_spec("distributed") is None:
-            _usage_error('a Dask scheduler needs the "dist" extra: pip install "updown[dist]"', "--scheduler")
+            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown[dist]\""), "--scheduler")
     return address
 
 
 def _jobs(jobs: int) -> int:
     """``--jobs`` checked (a usage error when negative)."""
     if jobs < 0:
-        _usage_error(f"--jobs must be 0 (one process per core) or more, not {jobs}", "--jobs")
+        _usage_error(tr("--jobs must be 0 (one process per core) or more, not {jobs}", jobs=jobs), "--jobs")
     return jobs
 
 
@@ -228,7 +228,8 @@ def _players(variant: "Variant", players: Optional[int]) -> int:
     n = variant.default_players if players is None else players
     if not variant.min_players <= n <= variant.max_players:
         _usage_error(
-            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}",
+            tr("{name} is for {min_players} to {max_players} players, not {n}",
+               name=variant.name, min_players=variant.min_players, max_players=variant.max_players, n=n),
             "--players",
         )
     return n
@@ -250,7 +251,8 @@ def _cards_notation(cards: str) -> str:
     from ..cards import NOTATIONS
 
     if cards.lower() not in NOTATIONS:
-        _usage_error(f"--cards is {' or '.join(NOTATIONS)}, not {cards!r}", "--cards")
+        _usage_error(tr("--cards is {items}, not {cards!r}",
+                        items=' or '.join(NOTATIONS), cards=cards), "--cards")
     return cards.lower()
 
 

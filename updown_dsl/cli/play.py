@@ -71,15 +71,15 @@ def play_cmd(
     _set_lang(lang)
     cards = _cards_notation(cards)
     if bot is not None and bot not in BOTS:
-        _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+        _usage_error(tr("no bot named {bot!r} (bots: {items})", bot=bot, items=', '.join(BOTS)), "--bot")
     if watch and seat is not None:
-        _usage_error("--watch puts a bot at every seat: leave out --seat", "--seat")
+        _usage_error(tr("--watch puts a bot at every seat: leave out --seat"), "--seat")
     names = [n.strip() for given in (name or []) for n in given.split(",") if n.strip()]
     if resume is not None:
         for given, option in ((variant, "--variant"), (players, "--players"), (name, "--name"),
                               (seed, "--seed"), (save, "--save")):
             if given:
-                _usage_error(f"{option} comes from the saved game with --resume", option)
+                _usage_error(tr("{option} comes from the saved game with --resume", option=option), option)
         humans = [] if watch else ([seat - 1] if seat is not None else None)
         try:
             session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path),
@@ -93,16 +93,16 @@ def play_cmd(
             _not_saved(exc, resume, _variant_path_again(variant_path))
         if any(s >= session.game.players for s in session.humans):
             session.close()
-            _usage_error(f"the saved game has {session.game.players} players", "--seat")
+            _usage_error(tr("the saved game has {players} players", players=session.game.players), "--seat")
     else:
         if variant is None:
-            _usage_error("name the variant to play (or --resume a saved game)", "--variant")
+            _usage_error(tr("name the variant to play (or --resume a saved game)"), "--variant")
         loaded = _load(variant, variant_path)
         n = _players(loaded, players)
         if seat is not None and not 1 <= seat <= n:
-            _usage_error(f"the seats are 1 to {n}, not {seat}", "--seat")
+            _usage_error(tr("the seats are 1 to {n}, not {seat}", n=n, seat=seat), "--seat")
         if save is not None and os.path.lexists(save) and not force:
-            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+            _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         humans = [] if watch else [(seat or 1) - 1]
         from ..players.session import seat_names
 
@@ -117,7 +117,7 @@ def play_cmd(
                                     variant_label=_play_label(variant, save), embed_rules=embed_rules,
                                     cards=cards)
         except FileExistsError:
-            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+            _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()

@@ -5,6 +5,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..i18n import tr
 from .common import (
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
     _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt, CardsOpt,
@@ -103,7 +104,8 @@ def sheet_cmd(
             report = r
             break
     if report is None:
-        _usage_error(f"{inputs.name(file)} holds {_plural(count, 'game')}, not {game_no}", "--game")
+        _usage_error(tr("{name} holds {plural}, not {game_no}",
+                        name=inputs.name(file), plural=_plural(count, 'game'), game_no=game_no), "--game")
     diags = sort_diagnostics(report.diagnostics)
     if not report.readable or report.game is None:
         if json_out:
@@ -234,9 +236,9 @@ def convert_cmd(
     from ..records.transcript import format_transcript, transcript_to_json
 
     if to is not None and to.lower() not in ("json", "log"):
-        _usage_error(f"the output form is 'json' or 'log', not {to!r}", "--to")
+        _usage_error(tr("the output form is 'json' or 'log', not {to!r}", to=to), "--to")
     if output is not None and output != STDIN and os.path.lexists(output) and not force:
-        _usage_error(f"{output} exists; add --force to overwrite it", "--output")
+        _usage_error(tr("{output} exists; add --force to overwrite it", output=output), "--output")
     inputs = _Inputs()
     records = inputs.records(file)
     diags = [d for _, ds in records for d in ds]
@@ -246,7 +248,7 @@ def convert_cmd(
 
         _print_rendered(inputs.render(sort_diagnostics(diags)), stderr=True)
     if blocking:
-        _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
+        _error(tr("{name} is not converted: the reader cannot read all of it", name=inputs.name(file)))
         raise typer.Exit(EXIT_INPUT)
     games = [t for t, _ in records if t is not None]
     if compact is not None:
@@ -294,10 +296,11 @@ def _laid_out(t: Any, compact: bool, folders: list[str], inputs: _Inputs) -> Any
         _print_rendered(inputs.render(sort_diagnostics(
             [d for d in report.diagnostics if report.errors or not report.readable])), stderr=True)
         if not report.readable or report.game is None:
-            _error(f"{name} is not converted: its rules cannot be loaded to write its score sheet")
+            _error(tr("{name} is not converted: its rules cannot be loaded to write its score sheet",
+                      name=name))
             raise typer.Exit(EXIT_INPUT)
-        _error(f"{name} is not converted: it breaks the rules ({_plural(len(report.errors), 'error')}), and "
-               "--compact writes the score sheet of the game the checker replays")
+        _error(tr("{name} is not converted: it breaks the rules ({plural}), and --compact writes the score sheet of the game the checker replays",
+                  name=name, plural=_plural(len(report.errors), 'error')))
         raise typer.Exit(EXIT_PROBLEMS)
     sheet = game_transcript(report.game, t.players, level="sheet", compact=True)
     headers = tuple(Header(h.key, "sheet", h.line, h.comment) if h.key == "level" else h for h in t.headers)
@@ -316,8 +319,8 @@ def _with_rules(t: Any, folders: list[str], inputs: _Inputs) -> Any:
     variant, diags = transcript_variant(base, folders)
     if variant is None:
         _print_rendered(inputs.render(diags), stderr=True)
-        _error(f"{inputs.name(t.path or STDIN)} is not converted: the rules of {t.variant!r} cannot be "
-               "loaded to embed them")
+        _error(tr("{name} is not converted: the rules of {variant!r} cannot be loaded to embed them",
+                  name=inputs.name(t.path or STDIN), variant=t.variant))
         raise typer.Exit(EXIT_INPUT)
     headers = [h for h in t.headers if h.key != "rules-text"]
     at = next((i + 1 for i, h in enumerate(headers) if h.key == "rules"), len(headers))

@@ -185,7 +185,7 @@ def explain_cmd(
     from ..lang.rulebook import base_variant, rule_book
 
     if fmt not in ("text", "md", "html"):
-        _usage_error(f"--format is text, md or html, not {fmt!r}", "--format")
+        _usage_error(tr("--format is text, md or html, not {fmt!r}", fmt=fmt), "--format")
     _set_lang(lang)
     variant = _load(name, variant_path)
     n = _players(variant, players)
@@ -235,21 +235,22 @@ def validate_cmd(
         path = Path(arg)
         unread: Diagnostic | None = None
         if path.exists() and not path.is_file():
-            unread = Diagnostic("V001", "cannot read variant file: it is not a regular file", path=arg)
+            unread = Diagnostic("V001", tr("cannot read variant file: it is not a regular file"), path=arg)
         elif path.is_file():
             try:
                 path.read_bytes().decode("utf-8")
             except OSError as exc:
-                unread = Diagnostic("V001", f"cannot read variant file: {exc.strerror or exc}",
+                unread = Diagnostic("V001", tr("cannot read variant file: {value}",
+                                               value=exc.strerror or exc),
                                     path=arg)
             except UnicodeDecodeError as exc:
-                unread = Diagnostic("V001", f"cannot read variant file: not UTF-8 text ({exc.reason} "
-                                    f"at byte {exc.start})", path=arg)
+                unread = Diagnostic("V001", tr("cannot read variant file: not UTF-8 text ({reason} at byte {start})",
+                                               reason=exc.reason, start=exc.start), path=arg)
         elif resolve_variant_path(arg) is None:
             _, diags = try_load_variant(arg)
             hint = diags[0].hint if diags and diags[0].hint else None
             unread = Diagnostic(
-                "V001", "cannot read variant file: no such file (or bundled variant)", path=arg,
+                "V001", tr("cannot read variant file: no such file (or bundled variant)"), path=arg,
                 hint=hint if hint and hint.startswith("did you mean") else None,
             )
         if unread is not None:

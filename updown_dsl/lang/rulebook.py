@@ -52,15 +52,16 @@ def base_variant(variant: Variant, variant_path: tuple[str, ...] = ()) -> Varian
     cannot be loaded)."""
     from pathlib import Path
 
-    import yaml
+    from .yamltree import parse_yaml
 
     if not variant.path:
         return None
     try:
-        data = yaml.safe_load(Path(variant.path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, yaml.YAMLError):
+        tree, _ = parse_yaml(Path(variant.path).read_text(encoding="utf-8"), str(variant.path))
+    except (OSError, ValueError):
         return None
-    ext = data.get("extends") if isinstance(data, dict) else None
+    node = tree.get("extends") if tree is not None and tree.items else None
+    ext = node.value if node is not None else None
     if not isinstance(ext, str):
         return None
     from .loader import resolve_variant_path, try_load_variant

@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Protocol, Sequence
 
+from ..i18n import tr
 from ..actions import Action
 from ..engine import Game, Phase, Trick
 from ..engine.scoring import DealResult
@@ -269,8 +270,8 @@ class Session:
             body = [format_event(e.replace(comment=None), t.players) for e in t.events
                     if e.kind not in ("comment", "raw", "settlement")]
             if events[: len(body)] != body:
-                raise ResumeError(f"{name} is not written as `updown play` writes a game: it cannot be "
-                                  "continued in the same file")
+                raise ResumeError(tr("{name} is not written as `updown play` writes a game: it cannot be continued in the same file",
+                                     name=name))
             if saved.file is not None:
                 if saved.part.keep < len(saved.data):
                     saved.file.truncate(saved.part.keep)

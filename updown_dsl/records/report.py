@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..i18n import tr
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
 from .archive import GameLines
@@ -28,10 +29,10 @@ def _capped(diags: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
     kept, rest = diags[:MAX_DIAGNOSTICS], diags[MAX_DIAGNOSTICS:]
     errors = sum(1 for d in rest if d.severity is Severity.ERROR)
     first = rest[0]
-    note = Diagnostic("T017", f"{len(rest):,} more problems in this game ({errors:,} of them errors) are not "
-                      f"shown: a report keeps the first {MAX_DIAGNOSTICS}",
+    note = Diagnostic("T017", tr("{count:,} more problems in this game ({errors:,} of them errors) are not shown: a report keeps the first {MAX_DIAGNOSTICS}",
+                                 count=len(rest), errors=errors, MAX_DIAGNOSTICS=MAX_DIAGNOSTICS),
                       Severity.ERROR if errors else Severity.NOTE, first.path,
-                      first.line, first.col, hint="correct the first ones and check again")
+                      first.line, first.col, hint=tr("correct the first ones and check again"))
     return (*kept, note)
 
 
