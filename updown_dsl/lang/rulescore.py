@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import mark, tr
-from .rulewords import Case, formula_cases, NAME_MEANINGS, name_word, number
+from .rulewords import Case, formula_cases, kind_name, NAME_MEANINGS, name_word, number
 
 if TYPE_CHECKING:  # pragma: no cover
     from .formula import Formula
@@ -127,11 +127,11 @@ def scoring_section(v: Variant, n: int) -> Section:
     for name, kind in v.kinds.items():
         if kind.score is not None:
             formulas.append(kind.score)
-            blocks.append(tr("In `{kind}` deals instead:", kind=name))
+            blocks.append(tr("In `{kind}` deals instead:", kind=kind_name(name)))
             blocks.append(Bullets(_case_items(formula_cases(kind.score.source, params), points)))
     mult = [(name, k.multiplier) for name, k in v.kinds.items() if k.multiplier != 1]
     for name, m in mult:
-        blocks.append(tr("The points of `{kind}` deals are multiplied by {m}.", kind=name, m=m))
+        blocks.append(tr("The points of `{kind}` deals are multiplied by {m}.", kind=kind_name(name), m=m))
     if v.scoring.set_bonus is not None:
         formulas.append(v.scoring.set_bonus)
         blocks.append(tr("At the end of each set, each player also gets:"))
