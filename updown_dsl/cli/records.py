@@ -183,17 +183,17 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     for note in notes:
         out.print(note, soft_wrap=True)
     if summary["finished"]:
-        line = Text(f"game over after deal {summary['last_deal']}", style="bold")
+        line = Text(tr("game over after deal {number}", number=summary['last_deal']), style="bold")
         if summary["over_reason"]:
             line.append(f" ({summary['over_reason']})", style="")
         out.print(line, soft_wrap=True)
         settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
-        out.print(Text(f"settlement: {settle}"), soft_wrap=True)
+        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=True)
         winners = summary["winners"]
-        out.print(Text(("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners),
+        out.print(Text((tr("winner: ") if len(winners) == 1 else tr("winners: ")) + ", ".join(winners),
                        style="bold green"), soft_wrap=True)
     else:
-        out.print(Text(f"unfinished after deal {summary['last_deal']} of {summary['deals']}",
+        out.print(Text(tr("unfinished after deal {number} of {deals}", number=summary['last_deal'], deals=summary['deals']),
                        style="bold yellow"), soft_wrap=True)
 
 

@@ -93,7 +93,7 @@ def score_cmd(
         }))
         return
     if ignored_bid:
-        _console(True).print(f"note: deal {deal} ({d.kind}) has no bidding; --bid is ignored",
+        _console(True).print(tr("note: deal {deal} ({kind}) has no bidding; --bid is ignored", deal=deal, kind=d.kind),
                              soft_wrap=True, markup=False)
     where = f"{_plural(d.cards, 'card')}"
     if len(variant.schedule) > 1:

@@ -251,7 +251,7 @@ def validate_cmd(
             hint = diags[0].hint if diags and diags[0].hint else None
             unread = Diagnostic(
                 "V001", tr("cannot read variant file: no such file (or bundled variant)"), path=arg,
-                hint=hint if hint and hint.startswith("did you mean") else None,
+                hint=hint if hint and hint.startswith(tr("did you mean {value!r}?", value="").split("''")[0]) else None,
             )
         if unread is not None:
             unreadable += 1

@@ -140,7 +140,8 @@ def try_load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | P
         if looks_like_path(text):
             return None, [Diagnostic("V001", tr("no such variant file: {text!r}", text=text), path=text)]
         close = difflib.get_close_matches(text, bundled_names(), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else "bundled variants: " + ", ".join(bundled_names())
+        hint = tr("did you mean {value!r}?", value=close[0]) if close else tr("bundled variants: {names}",
+                                                                              names=", ".join(bundled_names()))
         return None, [Diagnostic("V010", tr("no bundled variant named {text!r}", text=text), hint=hint)]
     folders = allowed_folders([path.resolve().parent, *variant_path])
     key = ("file", str(path.resolve()), os.getcwd(), language(), *map(str, folders))  # (messages differ by language)
