@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit
 from .diagnostics import Diagnostic
+from .i18n import tr
 
 #: Declarations a wild card may make when leading a trick.
 LEAD_DECLARATIONS = ("demand", "high", "takes", "highest", "free", "open")
@@ -93,7 +94,7 @@ class Play:
         """
         words = text.split()
         if not words:
-            raise CardError(Diagnostic("C001", "empty play", hint="write a card, e.g. AS"))
+            raise CardError(Diagnostic("C001", tr("empty play"), hint=tr("write a card, e.g. AS")))
         card = Card.parse(words[0])
         if len(words) == 1:
             return cls(card)
@@ -102,21 +103,21 @@ class Play:
             raise CardError(
                 Diagnostic(
                     "C001",
-                    f"not a declaration: {words[1]!r}",
-                    hint="declarations: " + ", ".join(sorted(DECLARATIONS)),
+                    tr("not a declaration: {word!r}", word=words[1]),
+                    hint=tr("declarations: {words}", words=", ".join(sorted(DECLARATIONS))),
                 )
             )
         rest = words[2:]
         if declare == "as":
             if len(rest) != 1:
-                raise CardError(Diagnostic("C001", "'as' needs one card, e.g. 'JK as QH'"))
+                raise CardError(Diagnostic("C001", tr("'as' needs one card, e.g. 'JK as QH'")))
             return cls(card, "as", None, Card.parse(rest[0]))
         if declare in SUITED_DECLARATIONS and rest:
             if len(rest) != 1:
-                raise CardError(Diagnostic("C001", f"too many words in {text!r}"))
+                raise CardError(Diagnostic("C001", tr("too many words in {text!r}", text=text)))
             return cls(card, declare, Suit.parse(rest[0]))
         if rest:
-            raise CardError(Diagnostic("C001", f"{declare!r} takes no suit in {text!r}"))
+            raise CardError(Diagnostic("C001", tr("{declare!r} takes no suit in {text!r}", declare=declare, text=text)))
         return cls(card, declare)
 
 

@@ -7,11 +7,22 @@ Notation (the lax reader accepts all of these, case-insensitively):
 
 >>> Card.parse("10H"), Card.parse("th"), Card.parse("7♠"), Card.parse("JK")
 (Card.parse('10H'), Card.parse('10H'), Card.parse('7S'), Card.parse('JK'))
->>> format_cards(parse_cards("AS KD 10h jk2"))
+>>> format_cards(parse_cards("AS KD 10h jk jk2"))
 'AS KD 10H JK JK2'
 
 The canonical form is rank (``2``..``10``, ``J Q K A``) followed by the suit
 letter (``S H D C``); jokers are ``JK`` and ``JK2``.
+
+The Russian and Ukrainian letters are read too: ``В Д К Т`` for the jack, queen, king and
+ace, ``п ч б т`` for spades, hearts, diamonds and clubs (``Тп`` is the ace of spades, ``10ч``
+the ten of hearts, ``ТТ`` the ace of clubs), ``Дж`` and ``Дж2`` for the jokers; and a card
+named in words, in Russian or Ukrainian, in any case: ``дама пик``, ``туз червей``, ``10 бубен``,
+``краля вин``. :func:`card_text` writes either notation.
+
+>>> parse_cards("Тп 10ч Дб Вт дж"), Card.parse("дама пик"), Card.parse("король чирва")
+((Card.parse('AS'), Card.parse('10H'), Card.parse('QD'), Card.parse('JC'), Card.parse('JK')), Card.parse('QS'), Card.parse('KH'))
+>>> card_text(Card.parse("AS"), "ru"), card_text(Card.parse("10H"), "ru")
+('Тп', '10ч')
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import enum
 from typing import Iterable
 
 from .diagnostics import Diagnostic, UpdownError
+from .i18n import mark, tr
 
 
 class Suit(enum.StrEnum):
@@ -35,6 +47,11 @@ class Suit(enum.StrEnum):
         """The Unicode suit symbol."""
         return _SYMBOLS[self]
 
+    @property
+    def word(self) -> str:
+        """The suit's name in the reader's language: ``hearts``, ``черви``."""
+        return tr(_NAMES[self])
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter, symbol or English name.
@@ -42,9 +59,9 @@ class Suit(enum.StrEnum):
         :raises CardError: when ``text`` is not a suit.
         """
         key = text.strip().upper()
-        suit = _SUIT_ALIASES.get(key)
+        suit = _SUIT_ALIASES.get(key) or _suit_word(key)
         if suit is None:
-            raise CardError(Diagnostic("C001", f"not a suit: {text!r}", hint="use S, H, D or C"))
+            raise CardError(Diagnostic("C001", tr("not a suit: {text!r}", text=text), hint=tr("use S, H, D or C")))
         return suit
 
 
@@ -71,6 +88,8 @@ class Rank(enum.StrEnum):
         return _RANK_ORDER[self]
 
 
+_NAMES = {Suit.SPADES: mark("spades"), Suit.HEARTS: mark("hearts"), Suit.DIAMONDS: mark("diamonds"),
+          Suit.CLUBS: mark("clubs")}
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_ALIASES: dict[str, Suit] = {}
 for _s in Suit:
@@ -82,6 +101,43 @@ _SUIT_ALIASES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMON
 _RANK_ORDER = {r: i + 2 for i, r in enumerate(Rank)}
 _RANK_ALIASES: dict[str, Rank] = {r.value: r for r in Rank}
 _RANK_ALIASES["T"] = Rank.TEN
+# Russian and Ukrainian letters (Cyrillic; the reader upper-cases what it reads)
+_RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
+_RU_SUITS = {Suit.SPADES: "п", Suit.HEARTS: "ч", Suit.DIAMONDS: "б", Suit.CLUBS: "т"}
+_RANK_ALIASES.update({v: r for r, v in _RU_RANKS.items()})
+_SUIT_ALIASES.update({v.upper(): s for s, v in _RU_SUITS.items()})
+#: the stems of the suits' names, Russian and Ukrainian (пики, пик, вини; черви, чирва ...)
+_SUIT_STEMS = (("ПИК", Suit.SPADES), ("ПІК", Suit.SPADES), ("ВИН", Suit.SPADES), ("ЧЕРВ", Suit.HEARTS),
+               ("ЧИРВ", Suit.HEARTS), ("БУБ", Suit.DIAMONDS), ("ДЗВІН", Suit.DIAMONDS), ("ТРЕФ", Suit.CLUBS),
+               ("КРЕСТ", Suit.CLUBS), ("ХРЕСТ", Suit.CLUBS), ("ЖИР", Suit.CLUBS))
+#: the stems of the ranks' names (шестерка, шістка; дама, краля; туз, цабе ...)
+_RANK_STEMS = (
+    ("ДВОЙК", Rank.TWO), ("ДВІЙК", Rank.TWO), ("ТРОЙК", Rank.THREE), ("ТРІЙК", Rank.THREE),
+    ("ЧЕТВЕРК", Rank.FOUR), ("ЧЕТВІРК", Rank.FOUR), ("ПЯТЕРК", Rank.FIVE), ("ПЯТІРК", Rank.FIVE),
+    ("ШЕСТЕРК", Rank.SIX), ("ШІСТК", Rank.SIX), ("СЕМЕРК", Rank.SEVEN), ("СІМК", Rank.SEVEN),
+    ("ВОСЬМЕРК", Rank.EIGHT), ("ВІСІМК", Rank.EIGHT), ("ДЕВЯТК", Rank.NINE), ("ДЕСЯТК", Rank.TEN),
+    ("ВАЛЕТ", Rank.JACK), ("НИЖНИК", Rank.JACK), ("ДАМ", Rank.QUEEN), ("КРАЛ", Rank.QUEEN),
+    ("ВИШНИК", Rank.QUEEN), ("КОРОЛ", Rank.KING), ("ТУЗ", Rank.ACE), ("ЦАБЕ", Rank.ACE),
+)
+
+
+def _plain_word(word: str) -> str:
+    return word.replace("Ё", "Е").replace("'", "").replace("’", "").replace("ʼ", "")
+
+
+def _suit_word(word: str) -> Suit | None:
+    """A suit named in Russian or Ukrainian, in any case (``пики``, ``червей``, ``бубна``)."""
+    word = _plain_word(word)
+    if len(word) < 3:
+        return None
+    return next((s for stem, s in _SUIT_STEMS if word.startswith(stem)), None)
+
+
+def _rank_word(word: str) -> Rank | None:
+    word = _plain_word(word)
+    if len(word) < 3:
+        return None
+    return next((r for stem, r in _RANK_STEMS if word.startswith(stem)), None)
 #: Suit order used when sorting hands for display: spades, hearts, clubs, diamonds
 #: alternate colours.
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -185,12 +241,19 @@ class Card:
 _INTERNED: dict[tuple[Rank | None, Suit | None, int], Card] = {}
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 _PARSE_CACHE: dict[str, Card] = {}
-_JOKER_TOKENS = {"JK": 1, "JK1": 1, "JOKER": 1, "JOKER1": 1, "🃏": 1, "JK2": 2, "JOKER2": 2, "🃏2": 2}
+_JOKER_TOKENS = {"JK": 1, "JK1": 1, "JOKER": 1, "JOKER1": 1, "🃏": 1, "JK2": 2, "JOKER2": 2, "🃏2": 2,
+                 "ДЖ": 1, "ДЖ1": 1, "ДЖОКЕР": 1, "ДЖОКЕР1": 1, "ДЖ2": 2, "ДЖОКЕР2": 2}
 
 
 def _parse_uncached(token: str, text: str) -> Card:
     if text in _JOKER_TOKENS:
         return Card(None, None, _JOKER_TOKENS[text])
+    words = text.split()
+    if len(words) == 2:  # a card in words: "дама пик", "10 червей"
+        rank = _RANK_ALIASES.get(words[0]) or _rank_word(words[0])
+        suit = _SUIT_ALIASES.get(words[1]) or _suit_word(words[1])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
     text = text.replace(" ", "")
     if len(text) >= 2:
         rank = _RANK_ALIASES.get(text[:-1])
@@ -200,8 +263,8 @@ def _parse_uncached(token: str, text: str) -> Card:
     raise CardError(
         Diagnostic(
             "C001",
-            f"not a card: {token!r}",
-            hint="write rank then suit, e.g. AS, 10H, TH, 7♠; jokers are JK and JK2",
+            tr("not a card: {token!r}", token=token),
+            hint=tr("write rank then suit, e.g. AS, 10H, TH, 7♠; jokers are JK and JK2"),
         )
     )
 
@@ -215,9 +278,30 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in tokens)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards in canonical notation separated by single spaces."""
-    return " ".join(str(c) for c in cards)
+def format_cards(cards: Iterable[Card], notation: str = "en") -> str:
+    """Write cards in canonical notation (or ``ru``, :func:`card_text`) separated by single spaces."""
+    if notation == "en":
+        return " ".join(str(c) for c in cards)
+    return " ".join(card_text(c, notation) for c in cards)
+
+
+#: The notations a record's cards may be written in: ``en`` (AS 10H JK), ``ru`` (Тп 10ч Дж).
+NOTATIONS = ("en", "ru")
+
+
+def card_text(card: Card, notation: str = "en") -> str:
+    """A card as written in ``notation``: ``AS`` or ``Тп``, ``JK2`` or ``Дж2``."""
+    if notation == "en":
+        return card._text
+    if card.joker:
+        return "Дж" if card.joker == 1 else f"Дж{card.joker}"
+    assert card.rank is not None and card.suit is not None
+    return _RU_RANKS.get(card.rank, card.rank.value) + _RU_SUITS[card.suit]
+
+
+def suit_text(suit: Suit, notation: str = "en") -> str:
+    """A suit as written in ``notation``: ``S`` or ``п``."""
+    return suit.value if notation == "en" else _RU_SUITS[suit]
 
 
 #: Lowest rank of each standard pack size.

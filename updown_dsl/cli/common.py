@@ -35,7 +35,9 @@ EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_INTERNAL = 4
 
-_HELP = (
+from ..i18n import tr, mark
+
+_HELP = mark(
     "Rules engine and rules DSL for the Up and Down family of exact-bid "
     "trick-taking games. `updown variants` lists the bundled rule sets."
 )
@@ -65,6 +67,11 @@ JobsOpt = Annotated[int, typer.Option(
 SchedulerOpt = Annotated[Optional[str], typer.Option(
     "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster (tcp://HOST:8786; needs the "
     '"dist" extra) instead of local processes.')]
+CardsOpt = Annotated[str, typer.Option(
+    "--cards", metavar="en|ru", help="Write the record's cards in the Latin letters (AS 10H JK) or the "
+    "Cyrillic ones (Тп 10ч Дж); either is read.")]
+LangOpt = Annotated[Optional[str], typer.Option(
+    "--lang", metavar="LANG", help="Language: en or ru (default: as the locale says).")]
 VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
     "--variant-path", metavar="DIR",
     help="A folder where variant files named by records or by `extends` may also be read "
@@ -163,8 +170,8 @@ def _handle_errors(fn: F) -> F:
                 raise typer.Exit(EXIT_INPUT) from None
             if os.environ.get("UPDOWN_DEBUG"):
                 raise
-            _error(f"internal error: {type(exc).__name__}: {exc} "
-                   "(set UPDOWN_DEBUG=1 for the traceback)")
+            _error(tr("internal error: {kind}: {exc} (set UPDOWN_DEBUG=1 for the traceback)",
+                      kind=type(exc).__name__, exc=exc))
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper  # type: ignore[return-value]
@@ -174,7 +181,7 @@ def _folders(variant_path: Optional[list[str]]) -> list[str]:
     """The ``--variant-path`` folders, each checked to be one (a usage error otherwise)."""
     for folder in variant_path or []:
         if not os.path.isdir(folder):
-            _usage_error(f"{folder} is not a folder", "--variant-path")
+            _usage_error(tr("{folder} is not a folder", folder=folder), "--variant-path")
     return list(variant_path or [])
 
 
@@ -184,14 +191,14 @@ def _scheduler(address: Optional[str]) -> Optional[str]:
         import importlib.util
 
         if importlib.util.find_spec("distributed") is None:
-            _usage_error('a Dask scheduler needs the "dist" extra: pip install "updown[dist]"', "--scheduler")
+            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown[dist]\""), "--scheduler")
     return address
 
 
 def _jobs(jobs: int) -> int:
     """``--jobs`` checked (a usage error when negative)."""
     if jobs < 0:
-        _usage_error(f"--jobs must be 0 (one process per core) or more, not {jobs}", "--jobs")
+        _usage_error(tr("--jobs must be 0 (one process per core) or more, not {jobs}", jobs=jobs), "--jobs")
     return jobs
 
 
@@ -221,10 +228,32 @@ def _players(variant: "Variant", players: Optional[int]) -> int:
     n = variant.default_players if players is None else players
     if not variant.min_players <= n <= variant.max_players:
         _usage_error(
-            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {n}",
+            tr("{name} is for {min_players} to {max_players} players, not {n}",
+               name=variant.name, min_players=variant.min_players, max_players=variant.max_players, n=n),
             "--players",
         )
     return n
+
+
+def _set_lang(lang: Optional[str]) -> None:
+    """Speak ``--lang`` (a usage error when there is no catalogue for it)."""
+    if lang is None:
+        return
+    from ..i18n import set_language
+
+    try:
+        set_language(lang)
+    except ValueError as err:
+        _usage_error(str(err), "--lang")
+
+
+def _cards_notation(cards: str) -> str:
+    from ..cards import NOTATIONS
+
+    if cards.lower() not in NOTATIONS:
+        _usage_error(tr("--cards is {items}, not {cards!r}",
+                        items=' or '.join(NOTATIONS), cards=cards), "--cards")
+    return cards.lower()
 
 
 def _plural(n: int, word: str) -> str:
@@ -249,18 +278,42 @@ def _root(
         typer.Option("--version", "-V", help="Show the version and exit.",
                      callback=_version_callback, is_eager=True),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Rules engine and rules DSL for the Up and Down family of card games.
 
     Exit codes: 0 ok, 1 problems found, 2 usage error, 3 input cannot be loaded.
     """
+    _set_lang(lang)
 
 
 # --------------------------------------------------------------------------- entry point
 
 
+def _argv_language(argv: list[str]) -> Optional[str]:
+    """The ``--lang`` of a command line, wherever it is (the help is written before it is read)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
 def main() -> None:
     """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
+    import sys
+
+    from .. import i18n
+
+    try:
+        i18n.set_language(_argv_language(sys.argv[1:]))
+    except ValueError:
+        pass  # the option itself reports it
+    if i18n.language() != "en":
+        i18n.localize_help(app)
     app()
 
 

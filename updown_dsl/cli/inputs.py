@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..records.checker import CheckReport
     from ..records.transcript import Transcript
 
+from ..i18n import tr
 from .common import _console, _styled, _usage_error
 
 # --------------------------------------------------------------------------- game records: inputs
@@ -109,7 +110,8 @@ class _Inputs:
                 with open(arg, "rb") as f:
                     data = f.read()
             except OSError as exc:
-                return [(None, [Diagnostic("T001", f"cannot read the file: {exc.strerror or exc}",
+                return [(None, [Diagnostic("T001", tr("cannot read the file: {value}",
+                                                      value=exc.strerror or exc),
                                            path=name)])]
         return list(_read_bytes(data, name))
 
@@ -205,7 +207,7 @@ def _write_new(path: str, text: str, force: bool) -> None:
             with open(path, "xb") as f:
                 f.write(data)
         except FileExistsError:
-            _usage_error(f"{path} exists; add --force to overwrite it", "--output")
+            _usage_error(tr("{path} exists; add --force to overwrite it", path=path), "--output")
         return
     import tempfile
 

@@ -7,9 +7,11 @@ import typer
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
+from ..i18n import ntr, tr
 from .common import (
     app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
-    _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt,
+    _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
+    _cards_notation,
 )
 
 # --------------------------------------------------------------------------- play
@@ -50,6 +52,8 @@ def play_cmd(
         "--step", help="With --watch: wait for Enter after each trick (q and Enter stops).")] = False,
     chart: Annotated[bool, typer.Option(
         "--chart", help='Draw the running totals by deal after each deal (needs the "charts" extra).')] = False,
+    cards: CardsOpt = "en",
+    lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play).
@@ -68,12 +72,14 @@ def play_cmd(
     from ..players.bots import BOTS
     from ..players.session import ResumeError, SaveError, Session
 
+    _set_lang(lang)
+    cards = _cards_notation(cards)
     if bot is not None and bot not in BOTS:
-        _usage_error(f"no bot named {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+        _usage_error(tr("no bot named {bot!r} (bots: {items})", bot=bot, items=', '.join(BOTS)), "--bot")
     if watch and seat is not None:
-        _usage_error("--watch puts a bot at every seat: leave out --seat", "--seat")
+        _usage_error(tr("--watch puts a bot at every seat: leave out --seat"), "--seat")
     if step and not watch:
-        _usage_error("--step is for watching bots: add --watch (you set the pace when you play)", "--step")
+        _usage_error(tr("--step is for watching bots: add --watch (you set the pace when you play)"), "--step")
     if chart:
         from ..pages.charts import MissingExtra
         from .chart import require_plotext
@@ -89,10 +95,11 @@ def play_cmd(
         for given, option in ((variant, "--variant"), (players, "--players"), (name, "--name"),
                               (seed, "--seed"), (save, "--save")):
             if given:
-                _usage_error(f"{option} comes from the saved game with --resume", option)
+                _usage_error(tr("{option} comes from the saved game with --resume", option=option), option)
         humans = [] if watch else ([seat - 1] if seat is not None else None)
         try:
-            session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path))
+            session = Session.resume(resume, humans=humans, bot=bot, variant_path=_folders(variant_path),
+                                     cards=cards)
         except ResumeError as exc:
             if exc.diagnostics:
                 _print_diagnostics(exc.diagnostics, stderr=True)
@@ -102,16 +109,16 @@ def play_cmd(
             _not_saved(exc, resume, _variant_path_again(variant_path))
         if any(s >= session.game.players for s in session.humans):
             session.close()
-            _usage_error(f"the saved game has {session.game.players} players", "--seat")
+            _usage_error(tr("the saved game has {players} players", players=session.game.players), "--seat")
     else:
         if variant is None:
-            _usage_error("name the variant to play (or --resume a saved game)", "--variant")
+            _usage_error(tr("name the variant to play (or --resume a saved game)"), "--variant")
         loaded = _load(variant, variant_path)
         n = _players(loaded, players)
         if seat is not None and not 1 <= seat <= n:
-            _usage_error(f"the seats are 1 to {n}, not {seat}", "--seat")
+            _usage_error(tr("the seats are 1 to {n}, not {seat}", n=n, seat=seat), "--seat")
         if save is not None and os.path.lexists(save) and not force:
-            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+            _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         humans = [] if watch else [(seat or 1) - 1]
         from ..players.session import seat_names
 
@@ -123,9 +130,10 @@ def play_cmd(
         try:
             session = Session.start(loaded, n, names=names, humans=humans, seed=seed,
                                     bot=bot or "heuristic", save=save, force=force,
-                                    variant_label=_play_label(variant, save), embed_rules=embed_rules)
+                                    variant_label=_play_label(variant, save), embed_rules=embed_rules,
+                                    cards=cards)
         except FileExistsError:
-            _usage_error(f"{save} exists; add --force to replace it (or --resume it)", "--save")
+            _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()
@@ -149,14 +157,14 @@ def play_cmd(
     except SaveError as exc:
         session.close()
         out.print()
-        _error(f"{exc}: the game stops here; what was written before is kept")
+        _error(tr("{error}: the game stops here; what was written before is kept", error=exc))
         _stopped(out, session, saved, "stopped", again)
         raise typer.Exit(EXIT_INPUT) from None
     session.close()
     if outcome == "over":
         frontend.final(session)
         if saved is not None:
-            out.print(f"The game is saved in {saved}.", markup=False, highlight=False)
+            out.print(tr("The game is saved in {file}.", file=saved), markup=False, highlight=False)
     else:
         _stopped(out, session, saved, "stopped", again)
 
@@ -169,8 +177,9 @@ def _not_saved(exc: Exception, kept: Optional[str], again: str) -> NoReturn:
     """The save file cannot be made, locked or written: say so (and how to go on), exit 3."""
     _error(str(exc))
     if kept is not None:
-        _console(True).print(f"What was written is kept: `updown play --resume {kept}{again}` continues "
-                             "the game once the file can be written.", markup=False, highlight=False,
+        _console(True).print(tr("What was written is kept: `updown play --resume {file}{again}` continues "
+                                "the game once the file can be written.", file=kept, again=again),
+                             markup=False, highlight=False,
                              soft_wrap=True)
     raise typer.Exit(EXIT_INPUT)
 
@@ -192,18 +201,19 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     g = session.game
     t = Text()
     t.append(g.variant.name, style="bold")
-    length = (f"to {g.variant.end.target} points" if g.variant.end.target is not None
-              else _plural(len(g.deals), 'deal'))
-    t.append(f": {g.players} players, {length}, seed {session.seed}. ")
+    length = (tr("to {target} points", target=g.variant.end.target) if g.variant.end.target is not None
+              else ntr("{n} deal", "{n} deals", len(g.deals)))
+    t.append(tr(": {players} players, {length}, seed {seed}. ", players=g.players, length=length, seed=session.seed))
     if resume is not None:
-        t.append(f"Resuming {resume} in deal {g.deal.number}. ")
+        t.append(tr("Resuming {file} in deal {number}. ", file=resume, number=g.deal.number))
     if session.humans:
         you = sorted(session.humans)[0]
         name = session.names[you]
-        t.append(f"You play seat {you + 1}" + ("" if name == "You" else f" as {name}")
-                 + ". Type ? for the legal moves, quit to stop.")
+        t.append((tr("You play seat {seat}.", seat=you + 1) if name == "You" else
+                  tr("You play seat {seat} as {name}.", seat=you + 1, name=name))
+                 + " " + tr("Type ? for the legal moves, quit to stop."))
     else:
-        t.append("Bots at every seat.")
+        t.append(tr("Bots at every seat."))
     out.print(t, soft_wrap=True)
 
 
@@ -211,12 +221,15 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
     from rich.text import Text
 
     g = session.game
-    of = "" if g.variant.end.target is not None else f" of {len(g.deals)}"
-    t = Text(f"Game {how} in deal {g.deal.number}{of}. ", style="bold yellow")
+    of = "" if g.variant.end.target is not None else tr(" of {deals}", deals=len(g.deals))
+    text = (tr("Game interrupted in deal {number}{of}. ", number=g.deal.number, of=of) if how == "interrupted"
+            else tr("Game stopped in deal {number}{of}. ", number=g.deal.number, of=of))
+    t = Text(text, style="bold yellow")
     if saved is not None:
-        t.append(f"It is saved in {saved}: `updown play --resume {saved}{again}` continues it.", style="")
+        t.append(tr("It is saved in {file}: `updown play --resume {file}{again}` continues it.", file=saved,
+                    again=again), style="")
     else:
-        t.append("It was not saved (--save FILE keeps a game).", style="")
+        t.append(tr("It was not saved (--save FILE keeps a game)."), style="")
     out.print(t, soft_wrap=True)
 
 

@@ -5,9 +5,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..i18n import tr
 from .common import (
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
-    _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt,
+    _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt, CardsOpt,
+    _cards_notation,
 )
 from .inputs import _input_is_json, _Inputs, _print_rendered, STDIN, _write_new
 
@@ -115,7 +117,8 @@ def sheet_cmd(
             report = r
             break
     if report is None:
-        _usage_error(f"{inputs.name(file)} holds {_plural(count, 'game')}, not {game_no}", "--game")
+        _usage_error(tr("{name} holds {plural}, not {game_no}",
+                        name=inputs.name(file), plural=_plural(count, 'game'), game_no=game_no), "--game")
     diags = sort_diagnostics(report.diagnostics)
     if not report.readable or report.game is None:
         if json_out:
@@ -197,17 +200,17 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     for note in notes:
         out.print(note, soft_wrap=True)
     if summary["finished"]:
-        line = Text(f"game over after deal {summary['last_deal']}", style="bold")
+        line = Text(tr("game over after deal {number}", number=summary['last_deal']), style="bold")
         if summary["over_reason"]:
             line.append(f" ({summary['over_reason']})", style="")
         out.print(line, soft_wrap=True)
         settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
-        out.print(Text(f"settlement: {settle}"), soft_wrap=True)
+        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=True)
         winners = summary["winners"]
-        out.print(Text(("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners),
+        out.print(Text((tr("winner: ") if len(winners) == 1 else tr("winners: ")) + ", ".join(winners),
                        style="bold green"), soft_wrap=True)
     else:
-        out.print(Text(f"unfinished after deal {summary['last_deal']} of {summary['deals']}",
+        out.print(Text(tr("unfinished after deal {number} of {deals}", number=summary['last_deal'], deals=summary['deals']),
                        style="bold yellow"), soft_wrap=True)
 
 
@@ -232,6 +235,7 @@ def convert_cmd(
         "--compact/--long", help="--compact: write the score sheet one row per deal (a full or plays "
         "record is checked, and the sheet of the game it replays is written); --long: write each row "
         "as the lines it stands for. Default: as the record is written.")] = None,
+    cards: CardsOpt = "en",
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
@@ -249,9 +253,9 @@ def convert_cmd(
     from ..records.transcript import format_transcript, transcript_to_json
 
     if to is not None and to.lower() not in ("json", "log"):
-        _usage_error(f"the output form is 'json' or 'log', not {to!r}", "--to")
+        _usage_error(tr("the output form is 'json' or 'log', not {to!r}", to=to), "--to")
     if output is not None and output != STDIN and os.path.lexists(output) and not force:
-        _usage_error(f"{output} exists; add --force to overwrite it", "--output")
+        _usage_error(tr("{output} exists; add --force to overwrite it", output=output), "--output")
     inputs = _Inputs()
     records = inputs.records(file)
     diags = [d for _, ds in records for d in ds]
@@ -261,7 +265,7 @@ def convert_cmd(
 
         _print_rendered(inputs.render(sort_diagnostics(diags)), stderr=True)
     if blocking:
-        _error(f"{inputs.name(file)} is not converted: the reader cannot read all of it")
+        _error(tr("{name} is not converted: the reader cannot read all of it", name=inputs.name(file)))
         raise typer.Exit(EXIT_INPUT)
     games = [t for t, _ in records if t is not None]
     if compact is not None:
@@ -275,7 +279,7 @@ def convert_cmd(
         data = [transcript_to_json(t) for t in games]
         text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
     else:
-        text = "\n".join(format_transcript(t) for t in games)
+        text = "\n".join(format_transcript(t, _cards_notation(cards)) for t in games)
     if output is None or output == STDIN:
         typer.echo(text, nl=False)
         return
@@ -309,10 +313,11 @@ def _laid_out(t: Any, compact: bool, folders: list[str], inputs: _Inputs) -> Any
         _print_rendered(inputs.render(sort_diagnostics(
             [d for d in report.diagnostics if report.errors or not report.readable])), stderr=True)
         if not report.readable or report.game is None:
-            _error(f"{name} is not converted: its rules cannot be loaded to write its score sheet")
+            _error(tr("{name} is not converted: its rules cannot be loaded to write its score sheet",
+                      name=name))
             raise typer.Exit(EXIT_INPUT)
-        _error(f"{name} is not converted: it breaks the rules ({_plural(len(report.errors), 'error')}), and "
-               "--compact writes the score sheet of the game the checker replays")
+        _error(tr("{name} is not converted: it breaks the rules ({plural}), and --compact writes the score sheet of the game the checker replays",
+                  name=name, plural=_plural(len(report.errors), 'error')))
         raise typer.Exit(EXIT_PROBLEMS)
     sheet = game_transcript(report.game, t.players, level="sheet", compact=True)
     headers = tuple(Header(h.key, "sheet", h.line, h.comment) if h.key == "level" else h for h in t.headers)
@@ -331,8 +336,8 @@ def _with_rules(t: Any, folders: list[str], inputs: _Inputs) -> Any:
     variant, diags = transcript_variant(base, folders)
     if variant is None:
         _print_rendered(inputs.render(diags), stderr=True)
-        _error(f"{inputs.name(t.path or STDIN)} is not converted: the rules of {t.variant!r} cannot be "
-               "loaded to embed them")
+        _error(tr("{name} is not converted: the rules of {variant!r} cannot be loaded to embed them",
+                  name=inputs.name(t.path or STDIN), variant=t.variant))
         raise typer.Exit(EXIT_INPUT)
     headers = [h for h in t.headers if h.key != "rules-text"]
     at = next((i + 1 for i, h in enumerate(headers) if h.key == "rules"), len(headers))

@@ -210,13 +210,16 @@ def _plural(n: int, word: str) -> str:
 
 def validate_summary(checked: int, valid: int, problems: Sequence[int], unreadable: int = 0) -> str:
     """``2 files checked: 1 valid, 1 with 3 problems`` (``problems``: count per bad file)."""
-    parts = [f"{valid} valid"]
+    from ..i18n import ntr, tr
+
+    parts = [tr("{n} valid", n=valid)]
     if problems:
         total = sum(problems)
-        parts.append(f"{len(problems)} with {_plural(total, 'problem')}")
+        parts.append(tr("{n} with {problems}", n=len(problems),
+                        problems=ntr("{n} problem", "{n} problems", total)))
     if unreadable:
-        parts.append(f"{unreadable} unreadable")
-    return f"{_plural(checked, 'file')} checked: " + ", ".join(parts)
+        parts.append(tr("{n} unreadable", n=unreadable))
+    return tr("{files} checked: ", files=ntr("{n} file", "{n} files", checked)) + ", ".join(parts)
 
 
 
@@ -230,15 +233,17 @@ def check_summary(files: int, clean: int, errors: Sequence[int], unfinished: int
     ``errors``: the number of errors of each game that has some. Unreadable inputs are not
     counted as games: ``1 file, 0 games; 1 unreadable``.
     """
+    from ..i18n import ntr, tr
+
     games = clean + len(errors)
-    text = f"{_plural(files, 'file')}, {_plural(games, 'game')}"
+    text = ntr("{n} file", "{n} files", files) + ", " + ntr("{n} game", "{n} games", games)
     if games:
-        parts = [f"{clean} clean"]
+        parts = [tr("{n} clean", n=clean)]
         if errors:
-            parts.append(f"{len(errors)} with {_plural(sum(errors), 'error')}")
+            parts.append(tr("{n} with {errors}", n=len(errors), errors=ntr("{n} error", "{n} errors", sum(errors))))
         text += ": " + ", ".join(parts)
     if unfinished:
-        text += f"; {unfinished} unfinished"
+        text += "; " + tr("{n} unfinished", n=unfinished)
     if unreadable:
-        text += f"; {unreadable} unreadable"
+        text += "; " + tr("{n} unreadable", n=unreadable)
     return text

@@ -33,10 +33,9 @@ def pack_text(variant: Variant) -> str:
 
 def kind_label(variant: Variant, kind: str) -> str:
     """``normal``, ``blind ×2``, ``minimum`` ..."""
-    k = variant.kinds.get(kind)
-    if k is not None and k.multiplier != 1:
-        return f"{kind} ×{k.multiplier}"
-    return kind
+    from ..lang.rulewords import kind_title
+
+    return kind_title(variant, kind)
 
 
 def deals_data(deals: Sequence[Deal]) -> list[dict[str, Any]]:
@@ -187,7 +186,9 @@ def _value_text(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        from ..i18n import tr
+
+        return tr("yes") if value else tr("no")
     if isinstance(value, (list, tuple)):
         return ", ".join(str(x) for x in value) if value else "—"
     if isinstance(value, dict):

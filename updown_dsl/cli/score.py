@@ -4,6 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import tr
 from .common import (
     app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error,
     VariantPathOpt,
@@ -41,13 +42,14 @@ def score_cmd(
     n = _players(variant, players)
     deals = resolve_schedule(variant, n)
     if not 1 <= deal <= len(deals):
-        _usage_error(f"{variant.name} with {n} players has deals 1 to {len(deals)}, not {deal}",
+        _usage_error(tr("{name} with {n} players has deals 1 to {count}, not {deal}",
+                        name=variant.name, n=n, count=len(deals), deal=deal),
                      "--deal")
     d = deals[deal - 1]
     kind = variant.kinds[d.kind]
     if not 0 <= taken <= d.cards:
-        _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: tricks taken must be 0 to "
-                     f"{d.cards}, not {taken}", "--taken")
+        _usage_error(tr("deal {deal} has {plural}: tricks taken must be 0 to {cards}, not {taken}",
+                        deal=deal, plural=_plural(d.cards, 'card'), cards=d.cards, taken=taken), "--taken")
     ignored_bid = False
     if kind.bidding == "none":
         if bid is not None:
@@ -55,11 +57,12 @@ def score_cmd(
         bid = None
     else:
         if bid is None:
-            _usage_error(f"missing: deal {deal} ({d.kind}) has bidding, so the bid is required",
+            _usage_error(tr("missing: deal {deal} ({kind}) has bidding, so the bid is required",
+                            deal=deal, kind=d.kind),
                          "--bid")
         if not 0 <= bid <= d.cards:
-            _usage_error(f"deal {deal} has {_plural(d.cards, 'card')}: the bid must be 0 to "
-                         f"{d.cards}, not {bid}", "--bid")
+            _usage_error(tr("deal {deal} has {plural}: the bid must be 0 to {cards}, not {bid}",
+                            deal=deal, plural=_plural(d.cards, 'card'), cards=d.cards, bid=bid), "--bid")
 
     env = {
         "cards": d.cards,
@@ -100,7 +103,7 @@ def score_cmd(
         }))
         return
     if ignored_bid:
-        _console(True).print(f"note: deal {deal} ({d.kind}) has no bidding; --bid is ignored",
+        _console(True).print(tr("note: deal {deal} ({kind}) has no bidding; --bid is ignored", deal=deal, kind=d.kind),
                              soft_wrap=True, markup=False)
     where = f"{_plural(d.cards, 'card')}"
     if len(variant.schedule) > 1:

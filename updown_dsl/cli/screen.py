@@ -24,12 +24,16 @@ from ..engine.scoring import DealResult
 from ..players.replies import Reply, action_text, display_order, legal_forms
 from ..lang.variant import Deal, Variant
 from ..engine.view import SeatView
+from ..i18n import mark, ntr, tr
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
-_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+_SUIT_NAMES = {Suit.SPADES: mark("spades"), Suit.HEARTS: mark("hearts"), Suit.DIAMONDS: mark("diamonds"),
+               Suit.CLUBS: mark("clubs")}
+
+_ROW_KINDS = (mark("revoke"), mark("cut"), mark("abandoned"))  # the sheet's rows that are not deals
 
 #: What can be typed at the prompt (for ``?``/``help``).
-INPUT_HELP = (
+INPUT_HELP = mark(
     "a bid: 2 (or 'pass' for 0) · a card: AS, 10h, 7♠ · a declaration: JK high, JK demand H · "
     "trump: H or none · sheet · table · ? · quit"
 )
@@ -46,13 +50,13 @@ def _is_special(card: Card, variant: Variant) -> bool:
 
 def suit_text(suit: Suit | None) -> str:
     """``♥ hearts`` or ``no trump``."""
-    return "no trump" if suit is None else f"{suit.symbol} {_SUIT_NAMES[suit]}"
+    return tr("no trump") if suit is None else f"{suit.symbol} {tr(_SUIT_NAMES[suit])}"
 
 
 def card_text(card: Card, *, trump: Suit | None = None, variant: Variant | None = None) -> Text:
     """A card with its suit symbol: red suits red, trumps bold, jokers magenta."""
     if variant is not None and is_joker(card, variant):
-        label = card.pretty() if card.is_joker else f"{card.pretty()}(joker)"
+        label = card.pretty() if card.is_joker else card.pretty() + tr("(joker)")
         return Text.assemble((label, "bold magenta"))
     style = "red" if card.suit in _RED else ""
     if trump is not None and card.suit == trump:
@@ -91,8 +95,8 @@ def hand_text(view: SeatView) -> Text:
     """``🃏 │ ♥ A♥ 10♥ (trump) │ ♠ K♠ 9♠``: the own hand by suit, the trump suit first and marked."""
     if not view.hand:
         if view.phase is Phase.BID and view.deal_kind_bidding == "before_deal":
-            return Text("not dealt yet: a blind deal, you bid before you see your cards", style="italic")
-        return Text("no cards", style="dim")
+            return Text(tr("not dealt yet: a blind deal, you bid before you see your cards"), style="italic")
+        return Text(tr("no cards"), style="dim")
     out = Text()
     for i, (label, cards) in enumerate(sorted_hand(view.hand, view.trump, view.variant)):
         if i:
@@ -102,33 +106,33 @@ def hand_text(view: SeatView) -> Text:
                 out.append(" ")
             out.append_text(card_text(c, trump=view.trump, variant=view.variant))
         if view.trump is not None and label == view.trump.value:
-            out.append(" (trumps)", style="bold yellow")
+            out.append(tr(" (trumps)"), style="bold yellow")
     return out
 
 
 def trump_line(view: SeatView, names: Sequence[str]) -> Text:
     """What is known of trump: the suit and the turned card, or why it is not known yet."""
     t = Text()
-    t.append("Trump: ", style="bold")
+    t.append(tr("Trump: "), style="bold")
     if view.phase is Phase.TRUMP:
         if view.my_turn:
-            t.append(f"you name it (you have seen {len(view.hand)} of your "
-                     f"{view.deal.cards} cards)", style="yellow")
+            t.append(tr("you name it (you have seen {seen} of your {cards} cards)", seen=len(view.hand),
+                        cards=view.deal.cards), style="yellow")
         else:
-            t.append(f"{names[view.to_act]} names it", style="yellow")
+            t.append(tr("{name} names it", name=names[view.to_act]), style="yellow")
         return t
     if view.phase is Phase.AUCTION:
         t.append("the highest call names it", style="italic")
         return t
     if not view.trump_known:
-        t.append("not known yet", style="italic")
+        t.append(tr("not known yet"), style="italic")
         return t
     t.append(suit_text(view.trump), style="bold yellow")
     if view.declarer is not None and view.calls:
         call = view.calls[view.declarer]
         t.append(f"  (the highest call: {names[view.declarer]} {action_text(call) if call else ''})")
     if view.turned is not None:
-        t.append("  (turned ")
+        t.append(tr("  (turned "))
         t.append_text(card_text(view.turned, variant=view.variant))
         t.append(")")
     return t
@@ -143,7 +147,7 @@ def _bid_cell(view: SeatView, seat: int) -> str:
         return action_text(call)  # the auction's call (a dash stays one)
     if bid is None:
         if view.deal_kind_bidding == "hidden" and seat != view.seat:
-            return "hidden"
+            return tr("hidden")
         return ""
     return str(bid)
 
@@ -152,17 +156,17 @@ def players_table(view: SeatView, names: Sequence[str], humans: Sequence[int] = 
     """Everyone's bid, tricks taken and total (hidden bids stay hidden)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
     table.add_column("", no_wrap=True)
-    table.add_column("player", no_wrap=True)
-    table.add_column("bid", justify="right", no_wrap=True)
-    table.add_column("taken", justify="right", no_wrap=True)
-    table.add_column("total", justify="right", no_wrap=True)
+    table.add_column(tr("player"), no_wrap=True)
+    table.add_column(tr("bid"), justify="right", no_wrap=True)
+    table.add_column(tr("taken"), justify="right", no_wrap=True)
+    table.add_column(tr("total"), justify="right", no_wrap=True)
     for s in range(view.players):
         name = Text.assemble((names[s], "bold" if s == view.seat else ""))
         notes = []
         if s == view.dealer:
-            notes.append("dealer")
+            notes.append(tr("dealer"))
         if s == view.seat and names[s] != "You":
-            notes.append("you")
+            notes.append(tr("you"))
         if notes:
             name.append(f" ({', '.join(notes)})", style="dim")
         marker = Text("▶", style="bold green") if s == view.to_act else Text("")
@@ -174,7 +178,7 @@ def trick_text(trick: Trick, number: int, names: Sequence[str], *, trump: Suit |
                variant: Variant | None = None, label: str | None = None) -> Text:
     """``Trick 3: Anna K♥, Boris 2♥, Vera A♥ → Vera`` (``label`` instead of ``Trick 3``)."""
     t = Text()
-    t.append(f"{label or f'Trick {number}'}: ", style="bold")
+    t.append(f"{label or tr('Trick {number}', number=number)}: ", style="bold")
     for i, tp in enumerate(trick.plays):
         if i:
             t.append(", ")
@@ -189,16 +193,16 @@ def table_text(view: SeatView, names: Sequence[str]) -> Text:
     if not view.trick:
         if view.phase is not Phase.PLAY:
             return Text("")
-        leader = "You lead" if view.my_turn else f"{names[view.to_act]} leads"
-        return Text(f"Table: empty. {leader}.", style="italic")
+        leader = tr("You lead") if view.my_turn else tr("{name} leads", name=names[view.to_act])
+        return Text(tr("Table: empty. {leader}.", leader=leader), style="italic")
     t = Text()
-    t.append("Table: ", style="bold")
+    t.append(tr("Table: "), style="bold")
     for i, tp in enumerate(view.trick):
         if i:
             t.append(", ")
         t.append(f"{names[tp.seat]} ")
         t.append_text(play_text(tp.play, trump=view.trump, variant=view.variant))
-    t.append(f"  ({names[view.trick[0].seat]} led)", style="dim")
+    t.append(tr("  ({name} led)", name=names[view.trick[0].seat]), style="dim")
     return t
 
 
@@ -207,7 +211,7 @@ def legal_text(view: SeatView) -> Text:
     if not view.legal:
         return Text("")
     t = Text()
-    t.append("Legal: ", style="bold")
+    t.append(tr("Legal: "), style="bold")
     if isinstance(view.legal[0], Bid):
         t.append(" ".join(str(a.tricks) for a in view.legal if isinstance(a, Bid)), style="cyan")
     elif isinstance(view.legal[0], (ChooseTrump, Call)):
@@ -223,9 +227,11 @@ def deal_title(deal: Deal, dealer: int, variant: Variant, names: Sequence[str],
     """``Deal 5 of 24 · 5 cards each · dealer Boris · blind ×2`` (a game to a target score:
     ``Deal 5 · to 100 points · ...``)."""
     target = variant.end.target
-    text = f"Deal {deal.number}" + (f" · to {target} points" if target is not None else
-                                    f" of {deals}" if deals else "")
-    text += f" · {deal.cards} card{'s' if deal.cards != 1 else ''} each · dealer {names[dealer]}"
+    text = tr("Deal {number}", number=deal.number) + (
+        tr(" · to {target} points", target=target) if target is not None else
+        tr(" of {deals}", deals=deals) if deals else "")
+    text += " · " + ntr("{n} card each", "{n} cards each", deal.cards) + " · " + tr(
+        "dealer {name}", name=names[dealer])
     if deal.kind != "normal":
         text += f" · {kind_label(variant, deal.kind)}"
     return text
@@ -239,16 +245,16 @@ def seat_screen(view: SeatView, names: Sequence[str], *, deals: int | None = Non
     parts: list[RenderableType] = [trump_line(view, names), players_table(view, names, humans)]
     if view.tricks:
         parts.append(trick_text(view.tricks[-1], len(view.tricks), names, trump=view.trump,
-                                variant=view.variant, label=f"Last trick ({len(view.tricks)})"))
+                                variant=view.variant, label=tr("Last trick ({n})", n=len(view.tricks))))
     table = table_text(view, names)
     if table.plain:
         parts.append(table)
     hand = Text()
-    hand.append("Your hand: ", style="bold")
+    hand.append(tr("Your hand: "), style="bold")
     if not view.hand and any(view.seen_hands):
-        hand.append("held to your forehead: you see the others' cards", style="italic")
+        hand.append(tr("held to your forehead: you see the others' cards"), style="italic")
         parts.append(hand)
-        seen = Text("They hold: ", style="bold")
+        seen = Text(tr("They hold: "), style="bold")
         for k, (s, h) in enumerate((s, h) for s, h in enumerate(view.seen_hands) if h):
             seen.append(("  ·  " if k else "") + f"{names[s]} ")
             for j, c in enumerate(h):
@@ -259,13 +265,13 @@ def seat_screen(view: SeatView, names: Sequence[str], *, deals: int | None = Non
         hand.append_text(hand_text(view))
         parts.append(hand)
     if view.forbidden_bid is not None:
-        parts.append(Text(f"You bid last: not {view.forbidden_bid} (the bids may not add up to "
-                          f"{view.deal.cards}, the number of cards)", style="yellow"))
+        parts.append(Text(tr("You bid last: not {bid} (the bids may not add up to {cards}, the number of "
+                             "cards)", bid=view.forbidden_bid, cards=view.deal.cards), style="yellow"))
     need = view.need
     if view.phase is Phase.PLAY and need is not None:
-        parts.append(Text(f"You bid {view.bids[view.seat]}, took {view.taken[view.seat]}: "
-                          + (f"{need} more to make it" if need > 0 else
-                             "made it: take no more" if need == 0 else f"{-need} over"), style="dim"))
+        parts.append(Text(tr("You bid {bid}, took {taken}: ", bid=view.bids[view.seat], taken=view.taken[view.seat])
+                          + (tr("{n} more to make it", n=need) if need > 0 else
+                             tr("made it: take no more") if need == 0 else tr("{n} over", n=-need)), style="dim"))
     legal = legal_text(view)
     if legal.plain:
         parts.append(legal)
@@ -276,7 +282,7 @@ def seat_screen(view: SeatView, names: Sequence[str], *, deals: int | None = Non
 def standing_text(game: Game, names: Sequence[str]) -> Text:
     """``bid/taken: Anna 2/1 · Boris 0/0`` for everyone (hidden bids as ?)."""
     t = Text()
-    t.append("bid/taken: ", style="dim")
+    t.append(tr("bid/taken: "), style="dim")
     for s in range(game.players):
         if s:
             t.append(" · ", style="dim")
@@ -295,7 +301,7 @@ def deal_result_text(result: DealResult, names: Sequence[str], variant: Variant)
     """``Deal 5 over (♥ hearts): Anna 2/2 +30, Boris 1/0 -10`` (bid/taken and points)."""
     d = result.deal
     t = Text()
-    t.append(f"Deal {d.number} over ", style="bold")
+    t.append(tr("Deal {number} over ", number=d.number), style="bold")
     t.append(f"({suit_text(result.trump)}): ")
     for s, r in enumerate(result.seats):
         if s:
@@ -317,12 +323,12 @@ def deal_tricks(result: DealResult, names: Sequence[str], variant: Variant) -> G
 def sheet_frame(names: Sequence[str]) -> Table:
     """An empty score sheet: deal number, cards, trump, dealer, then per player points and Σ."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
-                  caption="each player: bid/taken points, then Σ the running total",
+                  caption=tr("each player: bid/taken points, then Σ the running total"),
                   caption_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("cards", justify="right", no_wrap=True)
-    table.add_column("tr", justify="center", no_wrap=True)
-    table.add_column("dealer", no_wrap=True)
+    table.add_column(tr("cards"), justify="right", no_wrap=True)
+    table.add_column(tr("tr"), justify="center", no_wrap=True)
+    table.add_column(tr("dealer"), no_wrap=True)
     for name in names:
         table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
         table.add_column("Σ", justify="right", no_wrap=True, style="bold")
@@ -340,11 +346,26 @@ def sheet_table(game: Game, names: Sequence[str]) -> Table:
             cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
         else:
             cells = [number + "*", row["mark"] if kind == "abandoned" else "", row["trump"],
-                     Text(kind, style="yellow")]
+                     Text(tr(kind), style="yellow")]
         for seat in row["seats"]:
             cells += [sheet_cell(seat, kind), str(seat["total"])]
         table.add_row(*cells)
     return table
+
+
+def _reason_text(reason: str) -> str:
+    """Why the game ended (the engine's words), in the reader's language."""
+    import re
+
+    if reason == "schedule complete":
+        return tr("schedule complete")
+    if reason.startswith("stop-loss reached"):
+        return tr("stop-loss reached («просчет»)")
+    m = re.fullmatch(r"a total reached (\d+)", reason)
+    if m:
+        return tr("a total reached {target}", target=m.group(1))
+    m = re.fullmatch(r"(\d+) deals played", reason)
+    return tr("{n} deals played", n=m.group(1)) if m else reason
 
 
 def final_text(game: Game, names: Sequence[str]) -> Group:
@@ -352,14 +373,14 @@ def final_text(game: Game, names: Sequence[str]) -> Group:
     summary = sheet_summary(game, list(names))
     lines: list[RenderableType] = []
     head = Text()
-    head.append(f"Game over after deal {summary['last_deal']}", style="bold")
+    head.append(tr("Game over after deal {number}", number=summary['last_deal']), style="bold")
     if summary["over_reason"]:
-        head.append(f" ({summary['over_reason']})")
+        head.append(f" ({_reason_text(summary['over_reason'])})")
     lines.append(head)
-    lines.append(Text("Totals: " + ", ".join(f"{p} {v}" for p, v in summary["totals"].items())))
-    lines.append(Text("Settlement: " + ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())))
+    lines.append(Text(tr("Totals: ") + ", ".join(f"{p} {v}" for p, v in summary["totals"].items())))
+    lines.append(Text(tr("Settlement: ") + ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())))
     winners = summary["winners"]
-    lines.append(Text(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners),
+    lines.append(Text((tr("Winner: ") if len(winners) == 1 else tr("Winners: ")) + ", ".join(winners),
                       style="bold green"))
     return Group(*lines)
 
@@ -368,20 +389,20 @@ def reply_text(reply: Reply) -> Text:
     """The answer to a line that was not an action: why, a question, or the legal actions."""
     if reply.kind == "help":
         t = Text()
-        t.append("Legal now: ", style="bold")
+        t.append(tr("Legal now: "), style="bold")
         t.append("  ".join(reply.options), style="cyan")
-        t.append(f"\nYou can type {INPUT_HELP}", style="dim")
+        t.append("\n" + tr("You can type {forms}", forms=tr(INPUT_HELP)), style="dim")
         return t
     if reply.kind == "ask":
-        return Text("  choices: " + "  ".join(reply.options), style="dim")
+        return Text(tr("  choices: ") + "  ".join(reply.options), style="dim")
     t = Text()
     t.append("✗ ", style="bold red")
     t.append(reply.message)
     if reply.code:
         t.append(f" [{reply.code}]", style="dim")
     if reply.hint:
-        t.append(f"\n  hint: {reply.hint}", style="cyan")
-    t.append("\n  ? lists the legal moves", style="dim")
+        t.append("\n  " + tr("hint: {hint}", hint=reply.hint), style="cyan")
+    t.append("\n  " + tr("? lists the legal moves"), style="dim")
     return t
 
 

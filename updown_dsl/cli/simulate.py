@@ -9,6 +9,7 @@ import typer
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
 
+from ..i18n import tr
 from .common import (
     app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
@@ -89,15 +90,17 @@ def simulate_cmd(
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     for kind in kinds:
         if kind not in BOTS:
-            _usage_error(f"no bot named {kind!r} (bots: {', '.join(BOTS)})", "--bots")
+            _usage_error(tr("no bot named {kind!r} (bots: {items})",
+                            kind=kind, items=', '.join(BOTS)), "--bots")
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:
-        _usage_error(f"{len(kinds)} bot kinds for {n} players: give one, or one per seat", "--bots")
+        _usage_error(tr("{count} bot kinds for {n} players: give one, or one per seat",
+                        count=len(kinds), n=n), "--bots")
     folder = Path(out) if out is not None else None
     if folder is not None:
         if folder.exists() and not folder.is_dir():
-            _usage_error(f"{out} is a file, not a folder", "--out")
+            _usage_error(tr("{out} is a file, not a folder", out=out), "--out")
         folder.mkdir(parents=True, exist_ok=True)
     label = variant
     if "/" in variant or variant.endswith((".yaml", ".yml")):  # a file: named from the records' folder

@@ -4,9 +4,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..i18n import ntr, tr
+
 from .common import (
     app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
-    _players, _plural, _print_diagnostics, variant_app, VariantPathOpt,
+    _players, _plural, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt, LangOpt,
 )
 
 # --------------------------------------------------------------------------- variants
@@ -48,21 +50,21 @@ def variants_cmd(json_out: JsonOpt = False) -> None:
 
         out = _console()
         wide = out.width >= 120
-        table = Table(box=box.SIMPLE_HEAD, caption="players: min–max (default); "
-                      "deals: for the default player count", caption_justify="left",
-                      leading=0 if wide else 1)
-        table.add_column("name" if wide else "name / description", no_wrap=wide, ratio=None if wide else 1)
-        table.add_column("players", no_wrap=True)
-        table.add_column("pack", no_wrap=wide)
-        table.add_column("deals", no_wrap=True, justify="right")
+        table = Table(box=box.SIMPLE_HEAD, caption=tr("players: min–max (default); "
+                                                      "deals: for the default player count"),
+                      caption_justify="left", leading=0 if wide else 1)
+        table.add_column(tr("name") if wide else tr("name / description"), no_wrap=wide, ratio=None if wide else 1)
+        table.add_column(tr("players"), no_wrap=True)
+        table.add_column(tr("pack"), no_wrap=wide)
+        table.add_column(tr("deals"), no_wrap=True, justify="right")
         if wide:
-            table.add_column("description")
+            table.add_column(tr("description"))
         for r in rows:
             label = Text(r["name"], style="bold")
             cells = [
                 f"{r['min_players']}–{r['max_players']} ({r['default_players']})",
                 r["pack"],
-                str(r["deals"]) if r["target"] is None else f"to {r['target']}",
+                str(r["deals"]) if r["target"] is None else tr("to {target}", target=r["target"]),
             ]
             if wide:
                 table.add_row(label, *cells, r["description"])
@@ -87,9 +89,11 @@ def show_cmd(
     players: Annotated[Optional[int], typer.Option(
         "--players", "-n", help="Number of players (default: the variant's default).")] = None,
     json_out: JsonOpt = False,
+    lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Show a variant's resolved rules and its deal schedule."""
+    _set_lang(lang)
     from .report import to_json
     from .rules import deals_data, hand_sizes_text, kind_label, pack_text, rules_data, rules_sections
     from ..lang.schedule import deck_size, resolve_schedule
@@ -126,15 +130,15 @@ def show_cmd(
         title.append(" — " + variant.description, style="")
     out.print(title)
     if variant.source:
-        out.print(Text("source: " + variant.source, style="dim"))
+        out.print(Text(tr("source: ") + variant.source, style="dim"))
     if variant.path:
-        out.print(Text("file: " + str(variant.path), style="dim"))
+        out.print(Text(tr("file: ") + str(variant.path), style="dim"))
 
-    out.print(Text("Rules", style="bold"))
+    out.print(Text(tr("Rules"), style="bold"))
     rules = Table()
-    rules.add_column("section", style="bold", no_wrap=True)
-    rules.add_column("rule", no_wrap=True)
-    rules.add_column("value")
+    rules.add_column(tr("section"), style="bold", no_wrap=True)
+    rules.add_column(tr("rule"), no_wrap=True)
+    rules.add_column(tr("value"))
     sections = rules_sections(variant)
     for i, (section, items) in enumerate(sections):
         for j, (key, value) in enumerate(items):
@@ -142,18 +146,51 @@ def show_cmd(
                           end_section=j == len(items) - 1 and i < len(sections) - 1)
     out.print(rules)
 
-    again = (f", played again until a total reaches {variant.end.target}"
+    again = (tr(", played again until a total reaches {target}", target=variant.end.target)
              if variant.end.target is not None else "")
-    out.print(Text(f"Deal schedule for {n} players: {_plural(len(deals), 'deal')}{again}", style="bold"))
+    out.print(Text(tr("Deal schedule for {players} players: {deals}", players=n,
+                      deals=ntr("{n} deal", "{n} deals", len(deals))) + again, style="bold"))
     sched = Table()
     sched.add_column("#", justify="right")
-    sched.add_column("set", justify="right")
-    sched.add_column("cards", justify="right")
-    sched.add_column("kind")
+    sched.add_column(tr("set"), justify="right")
+    sched.add_column(tr("cards"), justify="right")
+    sched.add_column(tr("kind"))
     for d in deals:
         sched.add_row(str(d.number), str(d.set), str(d.cards), kind_label(variant, d.kind))
     out.print(sched)
-    out.print(Text("hand sizes: " + hand_sizes_text(deals)), soft_wrap=True)
+    out.print(Text(tr("hand sizes: ") + hand_sizes_text(deals)), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- variant explain
+
+
+@variant_app.command("explain")
+@_handle_errors
+def explain_cmd(
+    name: Annotated[str, typer.Argument(metavar="VARIANT", help="A bundled variant name or a variant file.",
+                                        autocompletion=complete_variant)],
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    lang: LangOpt = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",
+    variant_path: VariantPathOpt = None,
+) -> None:
+    """Write a variant's rules in words: the rule book, made from the variant file.
+
+    A house rule (a file with `extends:`) gets a book that opens with what it changes.
+    """
+    from ..i18n import language
+    from ..lang.bookrender import render
+    from ..lang.rulebook import base_variant, rule_book
+
+    if fmt not in ("text", "md", "html"):
+        _usage_error(tr("--format is text, md or html, not {fmt!r}", fmt=fmt), "--format")
+    _set_lang(lang)
+    variant = _load(name, variant_path)
+    n = _players(variant, players)
+    book = rule_book(variant, n, base_variant(variant, tuple(variant_path or ())))
+    typer.echo(render(book, fmt, language()), nl=False)
 
 
 # --------------------------------------------------------------------------- variant validate
@@ -198,22 +235,23 @@ def validate_cmd(
         path = Path(arg)
         unread: Diagnostic | None = None
         if path.exists() and not path.is_file():
-            unread = Diagnostic("V001", "cannot read variant file: it is not a regular file", path=arg)
+            unread = Diagnostic("V001", tr("cannot read variant file: it is not a regular file"), path=arg)
         elif path.is_file():
             try:
                 path.read_bytes().decode("utf-8")
             except OSError as exc:
-                unread = Diagnostic("V001", f"cannot read variant file: {exc.strerror or exc}",
+                unread = Diagnostic("V001", tr("cannot read variant file: {value}",
+                                               value=exc.strerror or exc),
                                     path=arg)
             except UnicodeDecodeError as exc:
-                unread = Diagnostic("V001", f"cannot read variant file: not UTF-8 text ({exc.reason} "
-                                    f"at byte {exc.start})", path=arg)
+                unread = Diagnostic("V001", tr("cannot read variant file: not UTF-8 text ({reason} at byte {start})",
+                                               reason=exc.reason, start=exc.start), path=arg)
         elif resolve_variant_path(arg) is None:
             _, diags = try_load_variant(arg)
             hint = diags[0].hint if diags and diags[0].hint else None
             unread = Diagnostic(
-                "V001", "cannot read variant file: no such file (or bundled variant)", path=arg,
-                hint=hint if hint and hint.startswith("did you mean") else None,
+                "V001", tr("cannot read variant file: no such file (or bundled variant)"), path=arg,
+                hint=hint if hint and hint.startswith(tr("did you mean {value!r}?", value="").split("''")[0]) else None,
             )
         if unread is not None:
             unreadable += 1
@@ -254,5 +292,5 @@ def _ok_text(path: str) -> Any:
     from rich.text import Text
 
     t = Text(f"{path}: ")
-    t.append("ok", style="green")
+    t.append(tr("ok"), style="green")
     return t

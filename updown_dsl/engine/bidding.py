@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import Bid, ChooseTrump
 from ..diagnostics import Diagnostic
+from ..i18n import tr
 from .state import Phase, State, violation
 from .tables import SUIT_ID, SUITS
 
@@ -114,36 +115,38 @@ class Bidding(State):
 
     def _check_bid(self, bid: Bid) -> Diagnostic | None:
         if self.phase is not Phase.BID:
-            return violation("R002", f"no bid can be made in the {self.phase} phase")
+            return violation("R002", tr("no bid can be made in the {phase} phase", phase=self.phase))
         lo, hi = self._lo, self._hi
         if self._counted:
             problem = self._check_counted(bid.tricks)
             if problem is not None:
                 return problem
         if not lo <= bid.tricks <= hi:
-            return violation("R020", f"bid {bid.tricks} is out of range {lo}..{hi}")
+            return violation("R020", tr("bid {bid} is out of range {lo}..{hi}", bid=bid.tricks, lo=lo, hi=hi))
         if self._hook and self._bids_made == self.players - 1 and not self._last_bid_ok(bid.tricks):
             cards, total = self._deal.cards, self._bid_sum + bid.tricks
             rule = self._dp.total
             if rule == "differ":
                 return violation(
                     "R021",
-                    f"the last bidder may not bid {bid.tricks}: the bids would total "
-                    f"{cards}, the number of cards",
-                    hint="bid any other number (the hook, «не сходимся»)",
+                    tr("the last bidder may not bid {bid}: the bids would total {cards}, the number of cards",
+                       bid=bid.tricks, cards=cards),
+                    hint=tr("bid any other number (the hook, «не сходимся»)"),
                 )
             lo, hi, _ = self._last_range()
             return violation(
                 "R021",
-                f"the last bidder may not bid {bid.tricks}: the bids would total {total}, and they must "
-                f"total {'more' if rule == 'over' else 'less'} than the {cards} cards",
-                hint=f"bid {lo}" + (f" to {hi}" if hi > lo else ""),
+                tr("the last bidder may not bid {bid}: the bids would total {total}, and they must total more "
+                   "than the {cards} cards", bid=bid.tricks, total=total, cards=cards) if rule == "over" else
+                tr("the last bidder may not bid {bid}: the bids would total {total}, and they must total less "
+                   "than the {cards} cards", bid=bid.tricks, total=total, cards=cards),
+                hint=tr("bid {lo} to {hi}", lo=lo, hi=hi) if hi > lo else tr("bid {lo}", lo=lo),
             )
         return None
 
     def _check_trump(self, choice: ChooseTrump) -> Diagnostic | None:
         if self.phase is not Phase.TRUMP:
-            return violation("R022", f"trump cannot be named in the {self.phase} phase")
+            return violation("R022", tr("trump cannot be named in the {phase} phase", phase=self.phase))
         if choice.suit is None and not self._dp.trump_rules.choose_no_trump:
-            return violation("R022", "no trump may not be named in this variant")
+            return violation("R022", tr("no trump may not be named in this variant"))
         return None

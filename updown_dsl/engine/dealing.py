@@ -12,6 +12,7 @@ from ..cards import Card, Suit
 from ..lang.variant import TrumpRules
 from .plan import highest_bidder, seat_by_rule
 from .scoring import DealResult
+from ..i18n import tr
 from .state import DealLog, IllegalAction, Phase, State, Trick, violation
 from .tables import SUIT_ID, SUITS
 
@@ -65,8 +66,8 @@ _STEPS = _Steps()
 
 
 def _phase_error(phase: Phase) -> IllegalAction:
-    return IllegalAction(violation("R002", f"cards are dealt only at the start of a deal, not in the "
-                                           f"{phase} phase"))
+    return IllegalAction(violation("R002", tr("cards are dealt only at the start of a deal, not in the {phase} phase",
+                                              phase=phase)))
 
 
 class Dealing(State):
@@ -205,7 +206,7 @@ class Dealing(State):
     def set_first_leader(self, seat: int) -> None:
         """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
         if not self.first_leader_unknown or not 0 <= seat < self.players:
-            raise IllegalAction(violation("R002", "the first leader is given by the rules"))
+            raise IllegalAction(violation("R002", tr("the first leader is given by the rules")))
         self._leader = self.to_act = seat
         self._log.first_leader = seat
         self._changed()

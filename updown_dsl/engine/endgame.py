@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..actions import Action, Bid, Call, Play
 from .scoring import DealResult, SeatResult, set_bonuses, settle
+from ..i18n import tr
 from .state import IllegalAction, Phase, State, violation
 
 
@@ -49,12 +50,12 @@ class EndOfDeal(State):
             when the tricks do not add up to the hand size (R053).
         """
         if self.phase is not Phase.PLAY or self._winners or self._tcount:
-            raise IllegalAction(violation("R002", "tricks taken can be recorded only before any card is played"))
+            raise IllegalAction(violation("R002", tr("tricks taken can be recorded only before any card is played")))
         cards = self._deal.cards
         if len(taken) != self.players or any(t < 0 for t in taken) or sum(taken) != cards:
             raise IllegalAction(violation(
-                "R053", f"tricks taken {' + '.join(map(str, taken))} = {sum(taken)} do not add up to "
-                f"the {cards} cards of deal {self._deal.number}"))
+                "R053", tr("tricks taken {taken} = {sum} do not add up to the {cards} cards of deal {number}",
+                           taken=" + ".join(map(str, taken)), sum=sum(taken), cards=cards, number=self._deal.number)))
         self._taken = list(taken)
         self._finish_deal()
 
@@ -64,7 +65,7 @@ class EndOfDeal(State):
         ``points`` (as written in the record, if any) are added to the totals.
         """
         if self.phase is Phase.OVER:
-            raise IllegalAction(violation("R030", "the game is over"))
+            raise IllegalAction(violation("R030", tr("the game is over")))
         pts = list(points) if points is not None else [0] * self.players
         seats = tuple(SeatResult(self._bids[s], self._taken[s], pts[s]) for s in range(self.players))
         self.results.append(DealResult(self._deal, self.dealer, seats, self.trump, self.turned,
@@ -145,9 +146,10 @@ class EndOfDeal(State):
         """
         rules = self.variant.revoke
         if rules is None or code not in rules.covers:
-            raise IllegalAction(violation(code, f"this variant has no penalty for {code}; the card is refused"))
+            raise IllegalAction(violation(code, tr("this variant has no penalty for {code}; the card is refused",
+                                                   code=code)))
         if self.phase is not Phase.PLAY:
-            raise IllegalAction(violation("R002", "a revoke can only happen while cards are played"))
+            raise IllegalAction(violation("R002", tr("a revoke can only happen while cards are played")))
         points = rules.points * (self._kind.multiplier if rules.multiplied else 1)
         self.totals[seat] += points
         played: list[tuple[int, object]] = list(self._log.played())

@@ -24,6 +24,7 @@ from .plan import table_plan
 from .play import Playing
 from .restrict import Restrictions
 from .recorded import RecordedDeals
+from ..i18n import tr
 from .state import IllegalAction, Phase, State, violation
 from .tables import SUITS
 from .wild import Wild
@@ -286,10 +287,10 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Restrictions, Wild, EndOfDe
         """Why ``action`` is illegal now (a diagnostic naming the rule), or None."""
         phase = self.phase
         if phase is Phase.OVER:
-            return violation("R030", "the game is over")
+            return violation("R030", tr("the game is over"))
         if isinstance(action, Play):
             if phase is not _PLAY:
-                return violation("R002", f"no card can be played in the {phase} phase")
+                return violation("R002", tr("no card can be played in the {phase} phase", phase=phase))
             return self._check_play(action)
         if isinstance(action, Bid):
             return self._check_bid(action)
@@ -297,7 +298,7 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Restrictions, Wild, EndOfDe
             return self._check_trump(action)
         if isinstance(action, Call):
             return self._check_call(action)
-        return violation("R002", f"not an action: {action!r}")
+        return violation("R002", tr("not an action: {action!r}", action=action))
 
     # ------------------------------------------------------------------ copies
     def clone(self, *, rng: random.Random | None = None) -> Game:

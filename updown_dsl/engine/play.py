@@ -14,6 +14,7 @@ from ..actions import Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
 from ..lang.variant import WildRules
+from ..i18n import tr
 from .state import Phase, State, Trick, TrickPlay, violation
 from .tables import SUIT_ID, SUITS
 
@@ -269,11 +270,11 @@ class Playing(State):
         seat = self.to_act
         hand = self._hands[seat]
         if i is None or not (hand >> i) & 1:
-            return violation("R013", f"{play.card} is not in the hand of seat {seat + 1}")
+            return violation("R013", tr("{card} is not in the hand of seat {seat}", card=play.card, seat=seat + 1))
         if play.declare is None:
             if (t.joker_mask >> i) & 1:
-                return violation("R015", f"a joker must be declared: {self._wild_choices(i)}",
-                                 hint="e.g. 'JK high' or 'JK demand H'")
+                return violation("R015", tr("a joker must be declared: {choices}", choices=self._wild_choices(i)),
+                                 hint=tr("e.g. 'JK high' or 'JK demand H'"))
             if (self._legal_now() >> i) & 1:
                 return None
             return self._obligation_violation(hand, play.card)
@@ -290,26 +291,27 @@ class Playing(State):
         led = self._led
         suit = t.suit_of[t.index[card]]
         if self._lead_mode == "highest":
-            return violation("R014", f"{card} does not answer the 'highest' lead: play "
-                             f"{' or '.join(str(c) for c in t.cards_of(self._ordinary_legal(hand)))}")
+            return violation("R014", tr("{card} does not answer the 'highest' lead: play {cards}", card=card,
+                                        cards=" or ".join(str(c) for c in t.cards_of(self._ordinary_legal(hand)))))
         if self._lead_mode == "demand" and led >= 0 and ordinary & t.suit_mask[led]:
             best = t.cards[(ordinary & t.suit_mask[led]).bit_length() - 1]
             if suit == led:
-                return violation("R014", f"the joker demands the highest {SUITS[led].name.lower()}: "
-                                 f"play {best}, not {card}")
-            return violation("R010", f"must follow {SUITS[led].name.lower()} with {best} (joker demand)")
+                return violation("R014", tr("the joker demands the highest {suit}: play {best}, not {card}",
+                                            suit=SUITS[led].word, best=best, card=card))
+            return violation("R010", tr("must follow {suit} with {best} (joker demand)", suit=SUITS[led].word,
+                                        best=best))
         if led >= 0 and ordinary & t.suit_mask[led]:
             if trump >= 0 and suit == trump:
-                return violation("R012", f"{card} trumps while holding {SUITS[led].name.lower()}",
-                                 hint=f"follow suit: {SUITS[led].value}")
-            return violation("R010", f"{card} does not follow the led suit, "
-                             f"{SUITS[led].name.lower()}, which the player holds",
-                             hint=f"play a card of {SUITS[led].value}")
+                return violation("R012", tr("{card} trumps while holding {suit}", card=card, suit=SUITS[led].word),
+                                 hint=tr("follow suit: {suit}", suit=SUITS[led].value))
+            return violation("R010", tr("{card} does not follow the led suit, {suit}, which the player holds",
+                                        card=card, suit=SUITS[led].word),
+                             hint=tr("play a card of {suit}", suit=SUITS[led].value))
         if trump >= 0:
-            return violation("R011", f"{card}: void in {SUITS[led].name.lower() if led >= 0 else 'the led suit'} "
-                             f"and holding a trump, the player must trump",
-                             hint=f"play a card of {SUITS[trump].value}")
-        return violation("R015", f"{card} cannot be played now")
+            return violation("R011", tr("{card}: void in {suit} and holding a trump, the player must trump",
+                                        card=card, suit=SUITS[led].word if led >= 0 else tr("the led suit")),
+                             hint=tr("play a card of {suit}", suit=SUITS[trump].value))
+        return violation("R015", tr("{card} cannot be played now", card=card))
 
 
 def _fits(play: Play, w: WildRules, *, leading: bool) -> bool:

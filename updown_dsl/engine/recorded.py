@@ -10,6 +10,7 @@ from typing import Sequence
 
 from ..cards import Card, Suit
 from .dealing import Dealing, _phase_error
+from ..i18n import tr
 from .state import IllegalAction, Phase, violation
 from .tables import SUIT_ID
 
@@ -64,7 +65,7 @@ class RecordedDeals(Dealing):
         table = self.table
         masks, dealt, seen = self._dealt_masks(hands, k)
         if len(masks) != n:
-            raise IllegalAction(violation("R002", f"{len(masks)} hands for {n} players"))
+            raise IllegalAction(violation("R002", tr("{hands} hands for {n} players", hands=len(masks), n=n)))
         # Find trump before changing anything, so a refused deal leaves the game as it was.
         dp = self._dp
         rules, rule = dp.trump_rules, dp.trump_rule
@@ -73,7 +74,7 @@ class RecordedDeals(Dealing):
             trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
         elif rule == "random":
             if random_trump is None and not rules.random_no_trump:
-                raise IllegalAction(violation("R002", "the randomly drawn trump suit must be given"))
+                raise IllegalAction(violation("R002", tr("the randomly drawn trump suit must be given")))
             trump = -1 if random_trump is None else SUIT_ID[random_trump]
         elif rule in ("turned", "last_dealt"):
             shown = turned if rule == "turned" else hands[self.dealer][-1]
@@ -81,16 +82,16 @@ class RecordedDeals(Dealing):
                 trump = SUIT_ID[recorded_trump]
             else:
                 if shown is None:
-                    raise IllegalAction(violation("R002", "no card was turned for trump"))
+                    raise IllegalAction(violation("R002", tr("no card was turned for trump")))
                 i = table.index.get(shown, -1)
                 if i < 0:
-                    raise IllegalAction(violation("R013", f"the turned card {shown} is not in this pack"))
+                    raise IllegalAction(violation("R013", tr("the turned card {card} is not in this pack", card=shown)))
                 if rule == "turned" and (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", f"the turned card {shown} was also dealt"))
+                    raise IllegalAction(violation("R013", tr("the turned card {card} was also dealt", card=shown)))
                 trump = table.turned_suit[i]
         cut_index = table.index.get(cut_card) if cut_card is not None else None
         if cut_card is not None and cut_index is None:
-            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
+            raise IllegalAction(violation("R013", tr("the cut card {card} is not in this pack", card=cut_card)))
         self._install(masks, dealt, rules, rule, trump, shown, cut_index)
 
     def _dealt_masks(self, hands: Sequence[Sequence[Card]], k: int
@@ -119,14 +120,14 @@ class RecordedDeals(Dealing):
         seen = 0
         for s, h in enumerate(hands):
             if len(h) != k:
-                raise IllegalAction(violation("R002", f"seat {s + 1} was dealt {len(h)} cards, deal "
-                                                      f"{self._deal.number} has {k}"))
+                raise IllegalAction(violation("R002", tr("seat {seat} was dealt {dealt} cards, deal {number} has {k}",
+                                                         seat=s + 1, dealt=len(h), number=self._deal.number, k=k)))
             for c in h:
                 i = by_id[c.id] if isinstance(c, Card) else -1
                 if i < 0:
-                    raise IllegalAction(violation("R013", f"{c} is not in this pack"))
+                    raise IllegalAction(violation("R013", tr("{card} is not in this pack", card=c)))
                 if (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", f"{c} was dealt twice"))
+                    raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c)))
                 seen |= 1 << i
         raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover
 
@@ -147,7 +148,7 @@ class RecordedDeals(Dealing):
         self._changed()
         cut_index = self.table.index.get(cut_card) if cut_card is not None else None
         if cut_card is not None and cut_index is None:
-            raise IllegalAction(violation("R013", f"the cut card {cut_card} is not in this pack"))
+            raise IllegalAction(violation("R013", tr("the cut card {card} is not in this pack", card=cut_card)))
         self._apply_cut(cut_index)
         self.turned = turned
         self._set_trump(-1 if trump is None else SUIT_ID[trump])

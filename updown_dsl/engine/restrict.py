@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..diagnostics import Diagnostic
+from ..i18n import tr
 from .state import State, violation
 from .tables import KEY_TRUMP, SUITS
 
@@ -70,15 +71,16 @@ class Restrictions(State):
             return None
         if not self._tcount:
             if self._trump_lead_barred() and hand & ~self._suit_mask[trump] & self._nonjoker:
-                when = "to the first trick" if self._plan.lead_trump == "not_first_trick" else \
-                    "before trumps are broken (a trump played to an earlier trick)"
-                return violation("R017", f"{card}: a trump may not be led {when}",
-                                 hint="lead another suit")
+                return violation("R017", tr("{card}: a trump may not be led to the first trick", card=card)
+                                 if self._plan.lead_trump == "not_first_trick" else
+                                 tr("{card}: a trump may not be led before trumps are broken (a trump played to "
+                                    "an earlier trick)", card=card),
+                                 hint=tr("lead another suit"))
             return None
         higher = self._higher_trumps(hand)
         if higher and not (higher >> i) & 1:
             beat = " or ".join(str(c) for c in self.table.cards_of(higher))
-            return violation("R016", f"{card} does not beat the {SUITS[trump].name.lower()} already "
-                             f"in the trick: the player must over-trump with {beat}",
-                             hint=f"play {beat}")
+            return violation("R016", tr("{card} does not beat the {suit} already in the trick: the player must "
+                                        "over-trump with {beat}", card=card, suit=SUITS[trump].word, beat=beat),
+                             hint=tr("play {beat}", beat=beat))
         return None

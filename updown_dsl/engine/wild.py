@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..actions import Play
 from ..diagnostics import Diagnostic
 from ..lang.variant import WildRules
+from ..i18n import tr
 from .state import IllegalAction, State, violation
 from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS
 
@@ -35,7 +36,7 @@ class Wild(State):
             return
         problem = self.check(play)
         if problem is None:  # pragma: no cover - check and legal_actions agree
-            problem = violation("R015", f"{play} cannot be played now")
+            problem = violation("R015", tr("{card} cannot be played now", card=play))
         raise IllegalAction(problem)
 
     # ------------------------------------------------------------------ legality
@@ -129,24 +130,27 @@ class Wild(State):
     def _check_declared(self, i: int, play: Play, hand: int) -> Diagnostic | None:
         w = self.table.wild_of[i]
         if w is None:
-            return violation("R015", f"{play.card} is an ordinary card and cannot be declared {play.declare!r}")
+            return violation("R015", tr("{card} is an ordinary card and cannot be declared {declare!r}", card=play.card,
+                                        declare=play.declare))
         leading = not self._tcount
         if play in self._declared_plays(i, w, leading, self._legal_now()):
             return None
         if leading and play.declare in ("demand", "highest") and not self._demand_allowed(w):
             if w.lead_on == "first_trick":
-                return violation("R015", f"a {play.declare!r} lead is allowed only on the first trick of a deal")
-            return violation("R015", f"a {play.declare!r} lead is not allowed in this variant")
+                return violation("R015", tr("a {declare!r} lead is allowed only on the first trick of a deal",
+                                            declare=play.declare))
+            return violation("R015", tr("a {declare!r} lead is not allowed in this variant", declare=play.declare))
         if not w.exempt and play.declare in w.follow and not leading:
             return self._obligation_violation(hand, play.card)
-        return violation("R015", f"{play} is not a declaration allowed here: {self._wild_choices(i)}")
+        return violation("R015", tr("{play} is not a declaration allowed here: {choices}", play=play,
+                                    choices=self._wild_choices(i)))
 
     def _wild_choices(self, i: int) -> str:
         w = self.table.wild_of[i]
         if w is None:
             return "none"
         plays = self._declared_plays(i, w, not self._tcount, self._legal_now())
-        return ", ".join(f"'{p}'" for p in plays) or "none now"
+        return ", ".join(f"'{p}'" for p in plays) or tr("none now")
 
     # ------------------------------------------------------------------ the winner
     def _winner_pos(self, entries: list[tuple[int, Play]], led: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from ..i18n import tr
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic
 from .schema import SCHEMA
@@ -40,21 +41,21 @@ class Builder(Values):
         if node is None:
             return ()
         if node.kind != "seq" or not node.children:
-            self.err("V004", "`schedule` must be a non-empty list of deals and sets", node)
+            self.err("V004", tr("`schedule` must be a non-empty list of deals and sets"), node)
             return ()
         sets: list[ScheduleSet] = []
         loose: list[ScheduleItem] = []
 
         def item(n: Node) -> ScheduleItem | None:
             if n.kind != "map":
-                self.err("V004", "a schedule item must be a mapping such as {cards: 6, times: players}", n)
+                self.err("V004", tr("a schedule item must be a mapping such as {cards: 6, times: players}"), n)
                 return None
             keys = n.keys()
             for k, _ in n.items:
                 if k.value not in SCHEDULE_ITEM_FIELDS or k.value == "set":
                     close = difflib.get_close_matches(str(k.value), list(SCHEDULE_ITEM_FIELDS), n=1)
-                    self.err("V003", f"unknown key {k.value!r} in a schedule item", k,
-                             hint=f"did you mean {close[0]!r}?" if close else None)
+                    self.err("V003", tr("unknown key {value!r} in a schedule item", value=k.value), k,
+                             hint=tr("did you mean {value!r}?", value=close[0]) if close else None)
             kind_node = n.get("kind")
             kind = "normal"
             if kind_node is not None:
@@ -62,8 +63,9 @@ class Builder(Values):
                 kind = "normal" if name is None else name
                 if name is not None and kind != "normal" and kind not in kinds:
                     close = difflib.get_close_matches(kind, sorted(kinds), n=1)
-                    self.err("V005", f"deal kind {kind!r} is not defined under `kinds`", kind_node,
-                             hint=f"did you mean {close[0]!r}?" if close else None)
+                    self.err("V005", tr("deal kind {kind!r} is not defined under `kinds`",
+                                        kind=kind), kind_node,
+                             hint=tr("did you mean {value!r}?", value=close[0]) if close else None)
             if "ramp" in keys:
                 r = n.get("ramp")
                 assert r is not None
@@ -71,20 +73,19 @@ class Builder(Values):
                     # A formula with a comma in a flow list is cut at the comma by YAML.
                     split = r.kind == "seq" and len(r.children) > 2 and any(
                         "(" in str(getattr(c, "value", "")) for c in r.children)
-                    self.err("V004", "`ramp` must be [from, to]", r,
-                             hint="a formula with a comma inside `[...]` must be quoted, e.g. "
-                                  "`ramp: [\"min(10, max_cards)\", 1]`" if split else None)
+                    self.err("V004", tr("`ramp` must be [from, to]"), r,
+                             hint=tr("a formula with a comma inside `[...]` must be quoted, e.g. `ramp: [\"min(10, max_cards)\", 1]`") if split else None)
                     return None
                 a = self.formula(r.children[0], SCHEDULE_NAMES, "ramp")
                 b = self.formula(r.children[1], SCHEDULE_NAMES, "ramp")
                 if "cards" in keys or "times" in keys:
-                    self.err("V012", "a `ramp` item takes no `cards` or `times`", n)
+                    self.err("V012", tr("a `ramp` item takes no `cards` or `times`"), n)
                 if a is None or b is None:
                     return None
                 return ScheduleItem(cards=a, ramp_to=b, kind=kind)
             c = n.get("cards")
             if c is None:
-                self.err("V006", "a schedule item needs `cards` (or `ramp`)", n)
+                self.err("V006", tr("a schedule item needs `cards` (or `ramp`)"), n)
                 return None
             cards = self.formula(c, SCHEDULE_NAMES, "cards")
             t = n.get("times")
@@ -101,9 +102,9 @@ class Builder(Values):
                 s = child.get("set")
                 assert s is not None
                 if len(child.items) > 1:
-                    self.err("V003", "a `set` item takes only the `set` key", child)
+                    self.err("V003", tr("a `set` item takes only the `set` key"), child)
                 if s.kind != "seq" or not s.children:
-                    self.err("V004", "`set` must be a non-empty list of schedule items", s)
+                    self.err("V004", tr("`set` must be a non-empty list of schedule items"), s)
                     continue
                 members = [item(x) for x in s.children]
                 sets.append(ScheduleSet(tuple(m for m in members if m is not None)))
@@ -136,9 +137,10 @@ class Builder(Values):
         pdefault = players["default"] if players["default"] is not None else max(pmin, min(4, pmax))
         pnode = tree.get("players") or tree
         if pmin > pmax:
-            self.err("V012", f"players: min {pmin} is more than max {pmax}", pnode)
+            self.err("V012", tr("players: min {pmin} is more than max {pmax}", pmin=pmin, pmax=pmax), pnode)
         elif not pmin <= pdefault <= pmax:
-            self.err("V012", f"players: default {pdefault} is outside {pmin}..{pmax}", pnode)
+            self.err("V012", tr("players: default {pdefault} is outside {pmin}..{pmax}",
+                                pdefault=pdefault, pmin=pmin, pmax=pmax), pnode)
 
         deck_sec = top["deck"] or self.section(None, SCHEMA["deck"].fields, "deck", extra)
         deck_node = tree.get("deck")
@@ -151,17 +153,19 @@ class Builder(Values):
         for key, cards in (("remove", remove), ("designated_jokers", designated)):
             for card in cards:
                 if card not in pack:
-                    self.err("V011", f"`deck.{key}`: {card} is not in a {deck.pack}-card pack",
+                    self.err("V011", tr("`deck.{key}`: {card} is not in a {pack}-card pack",
+                                        key=key, card=card, pack=deck.pack),
                              self.card_node(deck_node, key, card) or deck_node or tree)
         for card in designated:
             if card in remove:
-                self.err("V012", f"{card} is both removed and designated as joker", deck_node or tree)
+                self.err("V012", tr("{card} is both removed and designated as joker",
+                                    card=card), deck_node or tree)
 
         trump = self.trump(top["trump"], tree.get("trump"))
         kinds: dict[str, DealKind] = {}
         for name, (knode, k) in kinds_raw.items():
             if name == "normal":
-                self.err("V012", "`normal` is the built-in kind; define other names", knode)
+                self.err("V012", tr("`normal` is the built-in kind; define other names"), knode)
                 continue
             kinds[name] = DealKind(
                 name=name,
@@ -190,8 +194,8 @@ class Builder(Values):
         if top["jokers"] is not None:
             j = top["jokers"]
             if not joker_cards:
-                self.err("V012", "`jokers` rules given but the deck has no joker", jnode or tree,
-                         hint="add `deck.jokers` or `deck.designated_jokers`")
+                self.err("V012", tr("`jokers` rules given but the deck has no joker"), jnode or tree,
+                         hint=tr("add `deck.jokers` or `deck.designated_jokers`"))
             wild.append(self.wild(j, joker_cards, ordinary=False, node=jnode))
         elif joker_cards:
             defaults = self.section(None, SCHEMA["jokers"].fields, "jokers", extra)
@@ -203,9 +207,9 @@ class Builder(Values):
             at = (snode.get("card") if snode is not None and snode.kind == "map" else None) or snode or tree
             if card is not None:
                 if card not in full_deck:
-                    self.err("V011", f"`special_card.card`: {card} is not in the deck", at)
+                    self.err("V011", tr("`special_card.card`: {card} is not in the deck", card=card), at)
                 elif card in designated or card.is_joker:
-                    self.err("V012", f"{card} cannot be both a joker and the special card", at)
+                    self.err("V012", tr("{card} cannot be both a joker and the special card", card=card), at)
                 else:
                     wild.append(self.wild(s, (card,), ordinary=True, node=snode))
 
@@ -213,7 +217,7 @@ class Builder(Values):
         deal_formula = sc.get("deal")
         if deal_formula is None:
             if not self.diags:
-                self.err("V006", "missing required key 'deal' in `scoring`", tree.get("scoring") or tree)
+                self.err("V006", tr("missing required key 'deal' in `scoring`"), tree.get("scoring") or tree)
             return None, self.diags
         scoring = ScoringRules(deal=deal_formula, set_bonus=sc.get("set_bonus"), params=params)
         pen = top["penalties"] or {}
@@ -287,14 +291,12 @@ class Builder(Values):
         if t is None:
             return TrumpRules()
         if t["rule"] == "fixed" and t["suit"] is None and _child(node, "suit") is None:
-            self.err("V006", "`trump.suit` is required with `rule: fixed`", node or Node("map", 1, 1))
+            self.err("V006", tr("`trump.suit` is required with `rule: fixed`"), node or Node("map", 1, 1))
         if t["rule"] == "cycle" and not t["cycle"]:
-            self.err("V006", "`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. "
-                     "`cycle: [S, H, C, D, none]`", _child(node, "cycle") or node or Node("map", 1, 1))
+            self.err("V006", tr("`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. `cycle: [S, H, C, D, none]`"), _child(node, "cycle") or node or Node("map", 1, 1))
         cycle = tuple(None if w == "none" else _SUIT_LETTERS[w] for w in t["cycle"])
         if t["chooser"] == "highest_bidder" and not t["after_bidding"]:
-            self.err("V012", "`trump.chooser: highest_bidder` needs `after_bidding: true`: the bids come "
-                     "first", _child(node, "chooser") or node or Node("map", 1, 1))
+            self.err("V012", tr("`trump.chooser: highest_bidder` needs `after_bidding: true`: the bids come first"), _child(node, "chooser") or node or Node("map", 1, 1))
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
@@ -305,9 +307,9 @@ class Builder(Values):
              node: Node | None) -> WildRules:
         lead, follow = tuple(w["lead"]), tuple(w["follow"])
         if not ordinary and not lead:
-            self.err("V012", "a joker must have at least one `lead` declaration", node or Node("map", 1, 1))
+            self.err("V012", tr("a joker must have at least one `lead` declaration"), node or Node("map", 1, 1))
         if not ordinary and not follow:
-            self.err("V012", "a joker must have at least one `follow` declaration", node or Node("map", 1, 1))
+            self.err("V012", tr("a joker must have at least one `follow` declaration"), node or Node("map", 1, 1))
         return WildRules(
             cards=cards,
             ordinary=ordinary,

@@ -25,6 +25,7 @@ from typing import Any, Union
 from typing import TYPE_CHECKING
 
 from updown_dsl.diagnostics import Diagnostic, UpdownError
+from updown_dsl.i18n import mark, tr
 
 if TYPE_CHECKING:  # Lark is imported only to parse a formula the tree cache does not hold
     from lark import Lark
@@ -82,7 +83,7 @@ def _guard(f: Fn, source: str, names: set[str], path: str | None, line: Callable
             return f(e)
         except ZeroDivisionError:
             values = ", ".join(f"{n}={e.get(n)!r}" for n in sorted(names))
-            msg = f"division or modulo by zero in formula {source!r}" + (f" with {values}" if values else "")
+            msg = tr("division or modulo by zero in formula {source!r}", source=source) + (tr(" with {values}", values=values) if values else "")
             raise FormulaEvalError(Diagnostic("F005", msg, path=path, line=line())) from None
     return checked
 
@@ -181,12 +182,12 @@ def _is_token(t: Any) -> bool:
 _CLOSERS = {"RPAR": "')'", "THEN": "'then'", "ELSE": "'else'", "COLON": "':'"}
 _OPERANDS = {"NAME", "INT"}
 _BAD_CHARS = {
-    "/": "'/' is not an operator: use '//' for integer division",
-    "=": "'=' is not an operator: use '==' to compare (there is no assignment)",
-    "'": "strings are not allowed in formulas", '"': "strings are not allowed in formulas",
-    "#": "comments are not allowed in formulas", ";": "';' is not allowed: a formula is one expression",
-    "[": "'[' is not allowed: there are no lists or subscripts in formulas",
-    "&": "'&' is not an operator: use '&&' or 'and'", "|": "'|' is not an operator: use '||' or 'or'",
+    "/": mark("'/' is not an operator: use '//' for integer division"),
+    "=": mark("'=' is not an operator: use '==' to compare (there is no assignment)"),
+    "'": mark("strings are not allowed in formulas"), '"': mark("strings are not allowed in formulas"),
+    "#": mark("comments are not allowed in formulas"), ";": mark("';' is not allowed: a formula is one expression"),
+    "[": mark("'[' is not allowed: there are no lists or subscripts in formulas"),
+    "&": mark("'&' is not an operator: use '&&' or 'and'"), "|": mark("'|' is not an operator: use '||' or 'or'"),
 }
 
 
@@ -198,10 +199,10 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         pos = err.pos_in_stream or 0
         ch = text[pos]
         if ch == "." and text[pos - 1:pos].isdigit() and text[pos + 1:pos + 2].isdigit():
-            return "decimal numbers are not allowed: formulas use whole numbers only", None, pos, pos + 1
+            return tr("decimal numbers are not allowed: formulas use whole numbers only"), None, pos, pos + 1
         if ch == ".":
-            return "'.' is not allowed: there is no attribute access in formulas", None, pos, pos + 1
-        return _BAD_CHARS.get(ch, f"unexpected character {ch!r} in formula"), None, pos, pos + 1
+            return tr("'.' is not allowed: there is no attribute access in formulas"), None, pos, pos + 1
+        return tr(_BAD_CHARS[ch]) if ch in _BAD_CHARS else tr("unexpected character {ch!r} in formula", ch=ch), None, pos, pos + 1
     token, ip = (err.token, err.interactive_parser) if isinstance(err, UnexpectedToken) else (None, None)
     # accepts() is exact, unlike the merged LALR lookaheads in .expected
     expected: set[str] = set(err.expected) if isinstance(err, UnexpectedEOF) else set()
@@ -211,24 +212,24 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         end = len(text.rstrip(" \t\r\n"))
         tokens = list(_parser().lex(text))
         if not tokens:
-            return "empty formula: expected an expression", None, end, end
+            return tr("empty formula: expected an expression"), None, end, end
         if expected & _OPERANDS:
-            return f"formula ends too early: missing operand after {tokens[-1].value!r}", None, end, end
+            return tr("formula ends too early: missing operand after {token!r}", token=tokens[-1].value), None, end, end
         closer = next((c for c in _CLOSERS if c in expected), None)
-        return f"formula ends too early: missing {_CLOSERS.get(closer or '', 'something')}", None, end, end
+        return tr("formula ends too early: missing {missing}", missing=_CLOSERS[closer] if closer else tr("something")), None, end, end
     start, stop = token.start_pos or 0, token.end_pos or (token.start_pos or 0) + len(token.value)
     if token.type == "COMPARE" and not expected & _OPERANDS:
-        return "comparisons cannot be chained", "use 'and', e.g. a < b and b < c", start, stop
+        return tr("comparisons cannot be chained"), tr("use 'and', e.g. a < b and b < c"), start, stop
     if token.value == "*" and text[start - 1:start] == "*":
-        return "'**' is not an operator: write repeated multiplication", None, start - 1, stop
-    what = f"name {token.value!r}" if token.type == "NAME" else f"number {token.value}" \
+        return tr("'**' is not an operator: write repeated multiplication"), None, start - 1, stop
+    what = tr("name {token!r}", token=token.value) if token.type == "NAME" else tr("number {token}", token=token.value) \
         if token.type == "INT" else repr(token.value)
     closers = [v for k, v in _CLOSERS.items() if k in expected]
-    hint = "put a conditional in parentheses: (if ... else ...)" if token.type == "IF" \
-        else "missing an operator before it?" if token.type in _OPERANDS and not expected & _OPERANDS \
-        else "expected a number, a name or '('" if expected & _OPERANDS \
-        else ("expected " + " or ".join(closers)) if closers else None
-    return f"unexpected {what} in formula", hint, start, stop
+    hint = tr("put a conditional in parentheses: (if ... else ...)") if token.type == "IF" \
+        else tr("missing an operator before it?") if token.type in _OPERANDS and not expected & _OPERANDS \
+        else tr("expected a number, a name or '('") if expected & _OPERANDS \
+        else tr("expected {items}", items=" or ".join(closers)) if closers else None
+    return tr("unexpected {what} in formula", what=what), hint, start, stop
 
 
 # ---------------------------------------------------------------- closures
@@ -371,13 +372,13 @@ class _Compiler:
         other = self.elsewhere.get(t.value)
         if other is not None and self.key is not None:
             here = ", ".join(dict.fromkeys(self.order)) or "none"
-            self.errors.append(self.pos(t.start_pos, t.end_pos, f"F002 `{t.value}` is not known in "
-                                        f"`{self.key}`: {other}", f"here the names are: {here}"))
+            self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("`{name}` is not known in `{key}`: {other}",
+                                        name=t.value, key=self.key, other=other), tr("here the names are: {names}", names=here)))
             return
         close = difflib.get_close_matches(t.value, sorted(self.names | set(self.elsewhere)), n=1)
-        hint = None if not close else f"did you mean {close[0]!r}?" if close[0] in self.names \
-            else f"did you mean {close[0]!r}? It is not known here: {self.elsewhere[close[0]]}"
-        self.errors.append(self.pos(t.start_pos, t.end_pos, f"F002 unknown name {t.value!r} in formula", hint))
+        hint = None if not close else tr("did you mean {name!r}?", name=close[0]) if close[0] in self.names \
+            else tr("did you mean {name!r}? It is not known here: {where}", name=close[0], where=self.elsewhere[close[0]])
+        self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("unknown name {name!r} in formula", name=t.value), hint))
 
     def build(self, t: Any) -> Node:
         if _is_token(t):  # Lark's token or a cached one (both are str)
@@ -419,15 +420,17 @@ class _Compiler:
         if name.value not in FUNCTIONS:
             close = difflib.get_close_matches(name.value, sorted(FUNCTIONS), n=1)
             known = ", ".join(sorted(FUNCTIONS))
-            self.errors.append(self.pos(name.start_pos, name.end_pos, f"F004 unknown function {name.value!r}",
-                                        f"did you mean {close[0]!r}?" if close else f"functions are: {known}"))
+            hint = tr("did you mean {name!r}?", name=close[0]) if close else tr("functions are: {names}", names=known)
+            self.errors.append(self.pos(name.start_pos, name.end_pos, "F004 " + tr("unknown function {name!r}", name=name.value), hint))
             return 0
         lo, hi = FUNCTIONS[name.value]
         if len(args) < lo or (hi is not None and len(args) > hi):
-            want = f"exactly {lo}" if lo == hi else f"at least {lo}" if hi is None else f"{lo} to {hi}"
-            self.errors.append(self.pos(name.start_pos, name.end_pos,
-                                        f"F003 {name.value}() takes {want} argument{'s' * (hi != 1)}, "
-                                        f"got {len(args)}", None))
+            want = tr("exactly {n}", n=lo) if lo == hi else tr("at least {n}", n=lo) if hi is None else tr(
+                "{lo} to {hi}", lo=lo, hi=hi)
+            fields = {"name": name.value, "want": want, "count": len(args)}
+            self.errors.append(self.pos(name.start_pos, name.end_pos, "F003 " + (
+                tr("{name}() takes {want} arguments, got {count}", **fields) if hi != 1 else
+                tr("{name}() takes {want} argument, got {count}", **fields)), None))
             return 0
         return _call(name.value, args)
 
@@ -466,13 +469,14 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
         return Diagnostic(code, message, path=path, line=line, col=col, end_col=end_col, hint=hint)
 
     if isinstance(source, bool) or not isinstance(source, (str, int)):
-        what = "a boolean" if isinstance(source, bool) else f"a {type(source).__name__}"
-        raise FormulaError(diag(0, 0, f"F001 expected a formula or a whole number, got {what}", None))
+        what = tr("a boolean") if isinstance(source, bool) else f"a {type(source).__name__}"
+        raise FormulaError(diag(0, 0, "F001 " + tr("expected a formula or a whole number, got {what}", what=what), None))
     if isinstance(source, int):
         return Formula(text, frozenset(), _fn(source))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(diag(0, 0, f"F006 formula is longer than {MAX_LENGTH:,} characters ({len(text):,})",
-                                "split the rule into simpler formulas, or name a part in `scoring.params`"))
+        raise FormulaError(diag(0, 0, "F006 " + tr("formula is longer than {limit:,} characters ({length:,})",
+                                                   limit=MAX_LENGTH, length=len(text)),
+                                tr("split the rule into simpler formulas, or name a part in `scoring.params`")))
     tree = _cached_tree(text)
     if tree is None:
         from lark.exceptions import UnexpectedInput
@@ -486,7 +490,7 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
     while stack:
         sub, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise FormulaError(diag(0, 0, f"F006 formula is nested more than {MAX_DEPTH} levels deep", None))
+            raise FormulaError(diag(0, 0, "F006 " + tr("formula is nested more than {depth} levels deep", depth=MAX_DEPTH), None))
         stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
     comp = _Compiler(tuple(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
                      key, elsewhere)

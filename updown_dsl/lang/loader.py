@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..i18n import language, tr
 from ..diagnostics import Diagnostic, UpdownError
 from .build import Builder
 from .files import package_file
@@ -137,12 +138,13 @@ def try_load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | P
     path = resolve_variant_path(text)
     if path is None:
         if looks_like_path(text):
-            return None, [Diagnostic("V001", f"no such variant file: {text!r}", path=text)]
+            return None, [Diagnostic("V001", tr("no such variant file: {text!r}", text=text), path=text)]
         close = difflib.get_close_matches(text, bundled_names(), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else "bundled variants: " + ", ".join(bundled_names())
-        return None, [Diagnostic("V010", f"no bundled variant named {text!r}", hint=hint)]
+        hint = tr("did you mean {value!r}?", value=close[0]) if close else tr("bundled variants: {names}",
+                                                                              names=", ".join(bundled_names()))
+        return None, [Diagnostic("V010", tr("no bundled variant named {text!r}", text=text), hint=hint)]
     folders = allowed_folders([path.resolve().parent, *variant_path])
-    key = ("file", str(path.resolve()), os.getcwd(), *map(str, folders))
+    key = ("file", str(path.resolve()), os.getcwd(), language(), *map(str, folders))  # (messages differ by language)
     hit = _remembered(key)
     if hit is not None:
         return hit
@@ -196,7 +198,7 @@ def loads_variant(text: str, path: str = "<string>", *, variant_path: Sequence[s
     :raises VariantError: with every problem found.
     """
     folders = allowed_folders(variant_path)
-    key = ("text", text, path, os.getcwd(), *map(str, folders))
+    key = ("text", text, path, os.getcwd(), language(), *map(str, folders))
     hit = _remembered(key)
     if hit is None:
         loader = _Loader(folders)
@@ -251,20 +253,20 @@ class _Loader(Builder):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.diags.append(Diagnostic("V001", f"cannot read variant file: {exc}", path=shown))
+            self.diags.append(Diagnostic("V001", tr("cannot read variant file: {exc}", exc=exc), path=shown))
             return None
         root, diags = parse_yaml(text, shown)
         self.diags.extend(diags)
         if root is None:
             if not diags:
-                self.diags.append(Diagnostic("V001", "the variant file is empty", path=shown, line=1, col=1))
+                self.diags.append(Diagnostic("V001", tr("the variant file is empty"), path=shown, line=1, col=1))
             return None
         return self.expand(root, path.parent, path)
 
     def expand(self, root: Node, folder: Path, path: Path | None) -> Node | None:
         if root.kind != "map":
             self.diags.append(
-                Diagnostic("V004", "a variant file must be a mapping of keys to values",
+                Diagnostic("V004", tr("a variant file must be a mapping of keys to values"),
                            path=root.path, line=root.line, col=root.col)
             )
             return None
@@ -272,7 +274,7 @@ class _Loader(Builder):
         if ext is None or ext.value is None:
             return root
         if not isinstance(ext.value, str):
-            self.diags.append(Diagnostic("V004", "`extends` must be a variant name or path",
+            self.diags.append(Diagnostic("V004", tr("`extends` must be a variant name or path"),
                                          path=ext.path, line=ext.line, col=ext.col))
             self.extends_failed = True
             return root
@@ -283,26 +285,28 @@ class _Loader(Builder):
         base_path, refused = find_allowed(ext_name, self.folders)
         if refused is not None:
             self.diags.append(
-                Diagnostic("V013", f"`extends` may not read {ext.value!r}: {refused}",
+                Diagnostic("V013", tr("`extends` may not read {value!r}: {refused}",
+                                      value=ext.value, refused=refused),
                            path=ext.path, line=ext.line, col=ext.col,
-                           hint="extend a bundled variant or a file in this file's folder; "
-                                "allow another folder with --variant-path")
+                           hint=tr("extend a bundled variant or a file in this file's folder; allow another folder with --variant-path"))
             )
             self.extends_failed = True
             return root
         if base_path is None:
             close = difflib.get_close_matches(ext.value, bundled_names(), n=1)
             self.diags.append(
-                Diagnostic("V010", f"`extends` names no bundled variant or file: {ext.value!r}",
+                Diagnostic("V010", tr("`extends` names no bundled variant or file: {value!r}",
+                                      value=ext.value),
                            path=ext.path, line=ext.line, col=ext.col,
-                           hint=f"did you mean {close[0]!r}?" if close else
-                           "bundled: " + ", ".join(bundled_names()))
+                           hint=tr("did you mean {value!r}?",
+                                   value=close[0]) if close else tr("bundled: ") + ", ".join(bundled_names()))
             )
             self.extends_failed = True
             return root
         resolved = base_path.resolve()
         if resolved in self.chain or (path is not None and resolved == path.resolve()):
-            self.diags.append(Diagnostic("V010", f"`extends` forms a cycle through {ext.value!r}",
+            self.diags.append(Diagnostic("V010", tr("`extends` forms a cycle through {value!r}",
+                                                    value=ext.value),
                                          path=ext.path, line=ext.line, col=ext.col))
             self.extends_failed = True
             return root
@@ -328,7 +332,7 @@ class _Loader(Builder):
         self.diags.extend(diags)
         if root is None:
             if not diags:
-                self.diags.append(Diagnostic("V001", "the variant text is empty", path=path, line=1, col=1))
+                self.diags.append(Diagnostic("V001", tr("the variant text is empty"), path=path, line=1, col=1))
             return None, self.diags
         tree = self.expand(root, folder, None)
         if tree is None:
@@ -349,12 +353,13 @@ def apply_options(tree: dict[str, Any], options: Sequence[tuple[str, str]]) -> D
         node = tree
         parts = key.split(".")
         if len(parts) > MAX_OPTION_PARTS:  # a variant file's keys are at most four deep
-            return Diagnostic("V012", f"option {key[:60]!r}... has {len(parts)} parts, more than "
-                              f"{MAX_OPTION_PARTS}")
+            return Diagnostic("V012", tr("option {value!r}... has {count} parts, more than {MAX_OPTION_PARTS}",
+                                         value=key[:60], count=len(parts), MAX_OPTION_PARTS=MAX_OPTION_PARTS))
         for part in parts[:-1]:
             nxt = node.setdefault(part, {})
             if not isinstance(nxt, dict):
-                return Diagnostic("V012", f"option {key[:60]!r} clashes with another option or the rules")
+                return Diagnostic("V012", tr("option {value!r} clashes with another option or the rules",
+                                             value=key[:60]))
             node = nxt
         node[parts[-1]] = value_from_text(value)
     return None

@@ -6,6 +6,7 @@ from typing import Mapping, NamedTuple
 
 from ..cards import build_deck
 from ..diagnostics import UpdownError
+from ..i18n import tr
 from .formula import Formula
 from .variant import Deal, ScheduleItem, Variant
 
@@ -123,10 +124,11 @@ class SizeProblem(NamedTuple):
     def text(self, size: int) -> str:
         d = self.deal
         if self.what == "few":
-            return f"deal {d.number} would give {d.cards} cards"
+            return tr("deal {number} would give {cards} cards", number=d.number, cards=d.cards)
         if self.what == "many":
-            return f"deal {d.number} needs {d.cards * self.players} cards but the pack has {size}"
-        return f"deal {d.number} leaves no card to turn for trump"
+            return tr("deal {number} needs {needs} cards but the pack has {size}", number=d.number,
+                      needs=d.cards * self.players, size=size)
+        return tr("deal {number} leaves no card to turn for trump", number=d.number)
 
 
 def size_problems(variant: Variant, players: int, deals: tuple[Deal, ...], size: int) -> list[SizeProblem]:
@@ -154,7 +156,7 @@ def schedule_problems(variant: Variant, players: int) -> list[str]:
             return [exc.diagnostics[0].message]
         return [str(exc)]
     size = deck_size(variant, players)
-    problems = [] if deals else ["the schedule has no deals"]
+    problems = [] if deals else [tr("the schedule has no deals")]
     return problems + [p.text(size) for p in size_problems(variant, players, deals, size)]
 
 
@@ -163,15 +165,15 @@ def _counts(ns: list[int]) -> str:
     """``6`` · ``6 or 7`` · ``5 to 12`` · ``2, 4 or 6`` (players)."""
     ns = sorted(ns)
     if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
-        return f"{ns[0]} to {ns[-1]}"
-    return str(ns[0]) if len(ns) == 1 else ", ".join(map(str, ns[:-1])) + f" or {ns[-1]}"
+        return tr("{lo} to {hi}", lo=ns[0], hi=ns[-1])
+    return str(ns[0]) if len(ns) == 1 else tr("{words} or {last}", words=", ".join(map(str, ns[:-1])), last=ns[-1])
 
 
 def _values(vs: list[int]) -> str:
     """The values of the counts in turn: ``60`` · ``60 or 70`` · ``55 to 132``."""
     vs = list(dict.fromkeys(vs))
-    return str(vs[0]) if len(vs) == 1 else f"{vs[0]} or {vs[1]}" if len(vs) == 2 \
-        else f"{min(vs)} to {max(vs)}"
+    return str(vs[0]) if len(vs) == 1 else tr("{words} or {last}", words=vs[0], last=vs[1]) if len(vs) == 2 \
+        else tr("{lo} to {hi}", lo=min(vs), hi=max(vs))
 
 
 def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str]) -> tuple[str, str | None] | None:
@@ -181,7 +183,7 @@ def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str])
     failed: dict[int, list[SizeProblem] | str] = {}
     for n, deals in outcomes.items():
         found: list[SizeProblem] | str = deals if isinstance(deals, str) else \
-            size_problems(variant, n, deals, deck_size(variant, n)) if deals else "the schedule has no deals"
+            size_problems(variant, n, deals, deck_size(variant, n)) if deals else tr("the schedule has no deals")
         if found:
             failed[n] = found
     if not failed:
@@ -204,13 +206,14 @@ def unplayable(variant: Variant, outcomes: Mapping[int, tuple[Deal, ...] | str])
         if what == "many":
             needs = _values([shown[n].deal.cards * n for n in ns])
             has = _values([deck_size(variant, n) for n in ns]) if variant.deck.per_player else size
-            text = f"deal {number} needs {needs} cards but the pack has {has}"
+            text = tr("deal {number} needs {needs} cards but the pack has {size}", number=number, needs=needs, size=has)
         elif what == "few":
-            text = f"deal {number} would give {_values([shown[n].deal.cards for n in ns])} cards"
+            text = tr("deal {number} would give {cards} cards", number=number,
+                      cards=_values([shown[n].deal.cards for n in ns]))
         elif what == "turn":
-            text = f"deal {number} leaves no card to turn for trump"
+            text = tr("deal {number} leaves no card to turn for trump", number=number)
         clauses.append((ns, text))
-    message = "; ".join(f"with {_counts(ns)} players: {text}" for ns, text in clauses)
+    message = "; ".join(tr("with {counts} players: {text}", counts=_counts(ns), text=text) for ns, text in clauses)
     return message, None if variant.deck.per_player else _fit_hint(variant, lists, size)
 
 
@@ -220,8 +223,8 @@ def _fit_hint(variant: Variant, failed: dict[int, list[SizeProblem]], size: int)
     for every failing count; or a lower ``players.max``."""
     if not failed or not all(p.what in ("many", "turn") for ps in failed.values() for p in ps):
         return None
-    for limit, about in (("max_cards", "the largest hand the pack allows"),
-                         ("(deck - 1) // players", "the largest hand that leaves a card to turn")):
+    for limit, about in (("max_cards", tr("the largest hand the pack allows")),
+                         ("(deck - 1) // players", tr("the largest hand that leaves a card to turn"))):
         snippets, trial = _fix_items(variant, failed, limit)
         try:
             if any(size_problems(trial, n, resolve_schedule(trial, n), size) for n in failed):
@@ -230,12 +233,14 @@ def _fit_hint(variant: Variant, failed: dict[int, list[SizeProblem]], size: int)
             continue
         ns = sorted(failed)
         sizes = [(n, _limit(limit, size, n)) for n in ns]
-        each = (f"{sizes[0][1]} cards each with {sizes[0][0]} players"
-                + "".join(f", {c} with {n}" for n, c in sizes[1:3]) + (", ..." if len(sizes) > 3 else ""))
-        hint = f"write {' and '.join(snippets)}: `{limit}` is {about} ({each})"
+        each = (tr("{cards} cards each with {players} players", cards=sizes[0][1], players=sizes[0][0])
+                + "".join(tr(", {cards} with {players}", cards=c, players=n) for n, c in sizes[1:3])
+                + (", ..." if len(sizes) > 3 else ""))
+        hint = tr("write {snippets}: `{limit}` is {about} ({each})", snippets=tr(" and ").join(snippets), limit=limit,
+                  about=about, each=each)
         top = list(range(ns[0], variant.max_players + 1))
         if ns == top and ns[0] > variant.min_players:
-            hint += f"; or allow at most {ns[0] - 1} players (`players.max`)"
+            hint += tr("; or allow at most {n} players (`players.max`)", n=ns[0] - 1)
         return hint
     return None
 
@@ -277,13 +282,13 @@ def _fix_items(variant: Variant, failed: dict[int, list[SizeProblem]], limit: st
     replaced: dict[ScheduleItem, ScheduleItem] = {}
     for item, (first, last) in too_big.items():
         if item.ramp_to is None:
-            snippets.append(f"`cards: {_yaml(item.cards.source, False, limit)}` as "
-                            f"`cards: {_yaml(item.cards.source, True, limit)}`")
+            snippets.append(tr("`cards: {was}` as `cards: {now}`", was=_yaml(item.cards.source, False, limit),
+                               now=_yaml(item.cards.source, True, limit)))
             replaced[item] = item._replace(cards=_capped(item.cards, limit))
         else:
             was = (_yaml(item.cards.source, False, limit), _yaml(item.ramp_to.source, False, limit))
             ends = (_yaml(item.cards.source, first, limit), _yaml(item.ramp_to.source, last, limit))
-            snippets.append(f"`ramp: [{was[0]}, {was[1]}]` as `ramp: [{ends[0]}, {ends[1]}]`")
+            snippets.append(tr("`ramp: [{a}, {b}]` as `ramp: [{c}, {d}]`", a=was[0], b=was[1], c=ends[0], d=ends[1]))
             replaced[item] = item._replace(cards=_capped(item.cards, limit) if first else item.cards,
                                            ramp_to=_capped(item.ramp_to, limit) if last else item.ramp_to)
     schedule = tuple(s._replace(items=tuple(replaced.get(i, i) for i in s.items)) for s in variant.schedule)

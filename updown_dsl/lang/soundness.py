@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, NamedTuple
 
+from ..i18n import mark, ntr, tr
 from ..diagnostics import Diagnostic
 from .formula import FormulaEvalError
 from .schedule import deal_names, deck_size, resolve_schedule, unplayable
@@ -39,7 +40,7 @@ MAX_TRIES = 20_000
 MAX_SET_TRIES = 4_096
 #: The names of a set's results, as the set bonus reads them.
 SET_RESULTS = frozenset({"set_best", "set_total", "set_made", "set_all_made"})
-HINT = "guard the division (`x == 0 ? 0 : y // x`) or divide by a value that cannot be zero"
+HINT = mark("guard the division (`x == 0 ? 0 : y // x`) or divide by a value that cannot be zero")
 
 
 class Problem(NamedTuple):
@@ -63,8 +64,9 @@ def can_fail(f: Formula) -> bool:
 
 def _failure(f: Formula, env: Mapping[str, int], exc: FormulaEvalError, context: str, section: str) -> Problem:
     d = exc.diagnostics[0]
-    message = f"formula {f.source!r} divides by zero when {_where(env, f.names_used)}in {context}"
-    return Problem(Diagnostic("F005", message, path=d.path, line=d.line, col=d.col, hint=HINT), section)
+    message = tr("formula {source!r} divides by zero when {where}in {context}", source=f.source,
+                 where=_where(env, f.names_used), context=context)
+    return Problem(Diagnostic("F005", message, path=d.path, line=d.line, col=d.col, hint=tr(HINT)), section)
 
 
 def _evaluate(f: Formula, env: dict[str, int], trials: Iterator[dict[str, int]], context: str,
@@ -199,11 +201,11 @@ class _Checker:
                     try:
                         f.fn(env)
                     except FormulaEvalError as failed:
-                        place = "the schedule" if "players" in f.names_used else \
-                            f"the schedule with {players} players"
+                        place = tr("the schedule") if "players" in f.names_used else \
+                            tr("the schedule with {players} players", players=players)
                         return _failure(f, env, failed, place, "schedule")
         d = exc.diagnostics[0]  # pragma: no cover - the schedule's formulas are all tried above
-        return Problem(Diagnostic("F005", d.message, path=d.path, line=d.line, hint=HINT), "schedule")
+        return Problem(Diagnostic("F005", d.message, path=d.path, line=d.line, hint=tr(HINT)), "schedule")
 
     def game(self, players: int, deals: tuple[Deal, ...]) -> Problem | None:
         """The first problem of a game of ``players`` players, deal by deal."""
@@ -214,8 +216,9 @@ class _Checker:
         in_set: list[set[tuple[int, int]]] = []
         for deal in deals:
             env = deal_names(variant, deals, deal, players, self.deck, set_sizes[deal.set])
-            context = (f"deal {deal.number} with {players} players ({deal.cards} "
-                       f"{'card' if deal.cards == 1 else 'cards'})")
+            context = ntr("deal {number} with {players} players ({n} card)",
+                          "deal {number} with {players} players ({n} cards)", deal.cards, number=deal.number,
+                          players=players)
             kind = variant.kinds[deal.kind]
             bids = self.bids(env, deal, kind, players, context)
             if isinstance(bids, Problem):
@@ -233,7 +236,7 @@ class _Checker:
                     return _failure(f, env, exc, context, "scoring")
             last_of_set = deal.number == len(deals) or deals[deal.number].set != deal.set
             if last_of_set and variant.scoring.set_bonus is not None:
-                problem = self.set_bonus(variant.scoring.set_bonus, env, f"the set ending with {context}",
+                problem = self.set_bonus(variant.scoring.set_bonus, env, tr("the set ending with {deal}", deal=context),
                                          in_set)
                 if problem is not None:
                     return problem
@@ -263,15 +266,15 @@ class _Checker:
         self.seen.add(key)
         if lo > hi:
             return Problem(Diagnostic(
-                "V014", f"no bid is possible in {context}: the bids run from {lo} to {hi}",
-                hint="`bidding.min` must not exceed `bidding.max` (nor the hand size)"), "bidding")
+                "V014", tr("no bid is possible in {context}: the bids run from {lo} to {hi}",
+                           context=context, lo=lo, hi=hi),
+                hint=tr("`bidding.min` must not exceed `bidding.max` (nor the hand size)")), "bidding")
         # `over` and `under` let a last bidder who cannot make it so bid anything.
         if hook and total in ("differ", "any") and lo == hi and deal.cards == players * lo:
             return Problem(Diagnostic(
-                "V014", f"the hook leaves the last bidder no bid in {context}: every bid "
-                f"must be {lo}, and {players} bids of {lo} total the {deal.cards} cards",
-                hint="widen the bid range, or exempt these deals from the hook "
-                     "(`bidding.hook_exempt`)"), "bidding")
+                "V014", tr("the hook leaves the last bidder no bid in {context}: every bid must be {lo}, and {players} bids of {lo} total the {cards} cards",
+                           context=context, lo=lo, players=players, cards=deal.cards),
+                hint=tr("widen the bid range, or exempt these deals from the hook (`bidding.hook_exempt`)")), "bidding")
         return lo, hi
 
     def score(self, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool,

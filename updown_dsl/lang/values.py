@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..i18n import language, tr
 from ..cards import Card, CardError, Suit
 from ..diagnostics import Diagnostic
 from .formula import Formula, FormulaError, compile_formula
@@ -27,7 +28,7 @@ def _key_text(k: Node) -> str:
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 @lru_cache(maxsize=1)
@@ -55,17 +56,18 @@ def formula_keys() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def name_places() -> dict[str, str]:
-    """For every name of the formula language: where it can be used, as the F002 error says it."""
+@lru_cache(maxsize=4)
+def name_places(lang: str = "") -> dict[str, str]:
+    """For every name of the formula language: where it can be used, as the F002 error says it
+    (in the language ``lang``, the one messages are in now)."""
     keys = formula_keys()
     outside = {k for k, _ in keys if not k.startswith("schedule[].")}
     places: dict[str, list[str]] = {}
     for key, names in keys:
         for name in names:
             places.setdefault(name, []).append(key)
-    return {name: "it can be used in every formula except the schedule's" if set(where) == outside
-            else "it can be used in " + _and([f"`{k}`" for k in where]) for name, where in places.items()}
+    return {name: tr("it can be used in every formula except the schedule's") if set(where) == outside
+            else tr("it can be used in {keys}", keys=_and([f"`{k}`" for k in where])) for name, where in places.items()}
 
 
 class Values:
@@ -92,24 +94,24 @@ class Values:
         if not where:
             self.params = extra  # the parameters: names every formula but the schedule's may use
         if node is not None and node.kind != "map":
-            self.err("V004", f"`{where}` must be a mapping of keys to values" if where
-                     else "a variant file must be a mapping of keys to values", node)
+            self.err("V004", tr("`{where}` must be a mapping of keys to values",
+                                where=where) if where else tr("a variant file must be a mapping of keys to values"), node)
             node = None
         if node is not None:
             for k, v in node.items:
                 key = _key_text(k)
                 if key not in fields:
                     close = difflib.get_close_matches(key, list(fields), n=1)
-                    self.err("V003", f"unknown key {key!r} in {label}", k,
-                             hint=f"did you mean {close[0]!r}?" if close else
-                             "allowed: " + ", ".join(fields))
+                    self.err("V003", tr("unknown key {key!r} in {label}", key=key, label=label), k,
+                             hint=tr("did you mean {value!r}?",
+                                     value=close[0]) if close else tr("allowed: ") + ", ".join(fields))
                     continue
                 out[key] = self.value(v, fields[key], f"{where}.{key}" if where else key, extra)
         for key, f in fields.items():
             if key not in out:
                 if f.required and not (self.extends_failed and not where):
                     at = node if node is not None else Node("map", 1, 1)
-                    self.err("V006", f"missing required key {key!r} in {label}", at)
+                    self.err("V006", tr("missing required key {key!r} in {label}", key=key, label=label), at)
                 if f.type == "formula" and f.default is not None:
                     out[key] = compile_formula(f.default, f.names + extra)  # type: ignore[arg-type]
                 elif f.type == "words":
@@ -123,13 +125,13 @@ class Values:
         if node.kind == "scalar" and node.value is None and node.style is None:
             if f.nullable or (t == "section" and not f.required):
                 return None
-            self.err("V004", f"{where} needs a value", node)
+            self.err("V004", tr("{where} needs a value", where=where), node)
             return f.default
         if t == "section":
             return self.section(node, f.fields, where, extra)
         if t == "kinds":
             if node.kind != "map":
-                self.err("V004", f"`{where}` must map kind names to their rules", node)
+                self.err("V004", tr("`{where}` must map kind names to their rules", where=where), node)
                 return {}
             kinds: dict[str, tuple[Node, dict[str, Any]]] = {}
             for k, body in node.items:
@@ -145,17 +147,17 @@ class Values:
             return self.cards(node, where)
         if t == "params":
             if node.kind != "map":
-                self.err("V004", f"`{where}` must map names to integers", node)
+                self.err("V004", tr("`{where}` must map names to integers", where=where), node)
                 return {}
             params: dict[str, int] = {}
             for k, item in node.items:
                 value, name = item.value, _key_text(k)
                 if item.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-                    self.err("V004", f"parameter {name!r} must be an integer", item)
+                    self.err("V004", tr("parameter {name!r} must be an integer", name=name), item)
                 elif isinstance(k.value, bool):
                     self.boolean(k, f"`{where}`: the name", name)
                 elif not name.isidentifier():
-                    self.err("V004", f"parameter name {name!r} is not a plain name", k)
+                    self.err("V004", tr("parameter name {name!r} is not a plain name", name=name), k)
                 else:
                     params[name] = value
             return params
@@ -167,21 +169,25 @@ class Values:
             }, where, extra)
             return sec
         if node.kind != "scalar":
-            self.err("V004", f"`{where}` must be a single value, not a {'list' if node.kind == 'seq' else 'mapping'}",
+            self.err("V004", tr("`{where}` must be a single value, not a {value}",
+                                where=where, value='list' if node.kind == 'seq' else 'mapping'),
                      node)
             return f.default
         v = node.value
         if t == "bool":
             if isinstance(v, bool):
                 return v
-            self.err("V004", f"`{where}` must be true or false, not {node.raw!r}", node)
+            self.err("V004", tr("`{where}` must be true or false, not {raw!r}",
+                                where=where, raw=node.raw), node)
             return f.default
         if t == "int":
             if isinstance(v, bool) or not isinstance(v, int):
-                self.err("V004", f"`{where}` must be a whole number, not {node.raw!r}", node)
+                self.err("V004", tr("`{where}` must be a whole number, not {raw!r}",
+                                    where=where, raw=node.raw), node)
                 return f.default
             if f.choices and str(v) not in f.choices:
-                self.err("V005", f"`{where}` must be one of {', '.join(f.choices)}, not {v}", node)
+                self.err("V005", tr("`{where}` must be one of {items}, not {v}",
+                                    where=where, items=', '.join(f.choices), v=v), node)
                 return f.default
             if (f.minimum is not None and v < f.minimum) or (f.maximum is not None and v > f.maximum):
                 if f.maximum is None:
@@ -190,36 +196,41 @@ class Values:
                     bound = f"at most {f.maximum}"
                 else:
                     bound = f"between {f.minimum} and {f.maximum}"
-                self.err("V008", f"`{where}` must be {bound}, not {v}", node)
+                self.err("V008", tr("`{where}` must be {bound}, not {v}",
+                                    where=where, bound=bound, v=v), node)
                 return f.default
             return v
         if t in ("word", "str"):
             if isinstance(v, bool) and node.raw not in YAML11_BOOLEANS:
-                self.err("V004", f"`{where}` must be a word, not the boolean {node.raw!r}", node)
+                self.err("V004", tr("`{where}` must be a word, not the boolean {raw!r}",
+                                    where=where, raw=node.raw), node)
                 return f.default
             if node.style is None and node.raw in YAML11_BOOLEANS:
-                self.err("V007", f"`{where}`: {node.raw!r} is read by YAML as a boolean", node,
-                         hint=f"quote it: '{node.raw}'")
+                self.err("V007", tr("`{where}`: {raw!r} is read by YAML as a boolean",
+                                    where=where, raw=node.raw), node,
+                         hint=tr("quote it: '{raw}'", raw=node.raw))
                 return f.default
             text = str(v)
             if t == "word" and f.choices and text not in f.choices:
                 close = difflib.get_close_matches(text, f.choices, n=1)
-                self.err("V005", f"`{where}` must be one of {', '.join(f.choices)}, not {text!r}", node,
-                         hint=f"did you mean {close[0]!r}?" if close else None)
+                self.err("V005", tr("`{where}` must be one of {items}, not {text!r}",
+                                    where=where, items=', '.join(f.choices), text=text), node,
+                         hint=tr("did you mean {value!r}?", value=close[0]) if close else None)
                 return f.default
             return text
         if t == "suit":
             try:
                 return Suit.parse(str(v))
             except CardError:
-                self.err("V005", f"`{where}` must be a suit (S, H, D, C), not {node.raw!r}", node)
+                self.err("V005", tr("`{where}` must be a suit (S, H, D, C), not {raw!r}",
+                                    where=where, raw=node.raw), node)
                 return None
         if t == "card":
             try:
                 return Card.parse(str(v))
             except CardError:
-                self.err("V005", f"`{where}`: not a card: {node.raw!r}", node,
-                         hint="write rank then suit, e.g. 7S, 10H")
+                self.err("V005", tr("`{where}`: not a card: {raw!r}", where=where, raw=node.raw), node,
+                         hint=tr("write rank then suit, e.g. 7S, 10H"))
                 return None
         if t == "formula":
             return self.formula(node, f.names + extra, where)
@@ -228,11 +239,12 @@ class Values:
     def boolean(self, node: Node, what: str, text: str) -> None:
         """A word that YAML read as a boolean: V007 for YAML 1.1's (``no``, ``on``), else V004."""
         if node.style is None and node.raw in YAML11_BOOLEANS:
-            self.err("V007", f"{what} {node.raw!r} is read by YAML as a boolean", node,
-                     hint=f"quote it: '{node.raw}'")
+            self.err("V007", tr("{what} {raw!r} is read by YAML as a boolean", what=what, raw=node.raw), node,
+                     hint=tr("quote it: '{raw}'", raw=node.raw))
         else:
-            self.err("V004", f"{what} must be a word, not the boolean {text!r}", node,
-                     hint=f"quote it: '{text}'")
+            self.err("V004", tr("{what} must be a word, not the boolean {text!r}",
+                                what=what, text=text), node,
+                     hint=tr("quote it: '{text}'", text=text))
 
     def kind_name(self, node: Node, what: str = "deal kind") -> str | None:
         """A deal kind's name as written (a key of ``kinds``, a schedule item's ``kind``), or
@@ -241,22 +253,22 @@ class Values:
             self.boolean(node, what, node.raw)
             return None
         if node.kind != "scalar" or node.value is None:
-            self.err("V004", f"{what} must be a word", node)
+            self.err("V004", tr("{what} must be a word", what=what), node)
             return None
         return node.raw
 
     def formula(self, node: Node, names: tuple[str, ...], where: str) -> Formula | None:
         if node.kind != "scalar" or isinstance(node.value, bool) or node.value is None:
-            self.err("V004", f"`{where}` must be a number or a formula", node)
+            self.err("V004", tr("`{where}` must be a number or a formula", where=where), node)
             return None
         source = node.value if isinstance(node.value, int) else str(node.value)
         if "True" in names or "False" in names:  # a parameter `yes:` (V007): no cascade of F002
             names += tuple(w for w in YAML11_BOOLEANS | {"true", "false"}
                            if str(w.lower() in ("yes", "on", "true")) in names)
         key = f"schedule[].{where}" if where in SCHEDULE_FORMULAS else where
-        elsewhere = name_places()
+        elsewhere = name_places(language())
         if key.startswith("schedule[].") and self.params:
-            param = "it is a parameter (`scoring.params`), and the schedule's formulas cannot use parameters"
+            param = tr("it is a parameter (`scoring.params`), and the schedule's formulas cannot use parameters")
             elsewhere = {**{p: param for p in self.params}, **elsewhere}
         try:
             return compile_formula(source, names, path=node.path, where=node.text_where, key=key,
@@ -273,12 +285,13 @@ class Values:
         elif node.kind == "seq":
             items = node.children
         else:
-            self.err("V004", f"`{where}` must be a list of words", node)
+            self.err("V004", tr("`{where}` must be a list of words", where=where), node)
             return tuple(f.default)  # type: ignore[arg-type]
         out = []
         for item in items:
             if item.kind != "scalar" or str(item.value) not in f.choices:
-                self.err("V005", f"`{where}`: {item.raw!r} is not one of {', '.join(f.choices)}", item)
+                self.err("V005", tr("`{where}`: {raw!r} is not one of {items}",
+                                    where=where, raw=item.raw, items=', '.join(f.choices)), item)
             else:
                 out.append(str(item.value))
         return tuple(out)
@@ -292,6 +305,6 @@ class Values:
             try:
                 out.append(Card.parse(str(item.value)))
             except CardError:
-                self.err("V005", f"`{where}`: not a card: {item.raw!r}", item,
-                         hint="write rank then suit, e.g. 7S, 10H")
+                self.err("V005", tr("`{where}`: not a card: {raw!r}", where=where, raw=item.raw), item,
+                         hint=tr("write rank then suit, e.g. 7S, 10H"))
         return tuple(out)

@@ -15,6 +15,7 @@ from typing import Callable
 
 import yaml
 
+from ..i18n import tr
 from ..diagnostics import Diagnostic
 
 #: Plain scalars that YAML 1.1 (and so PyYAML) reads as booleans although a
@@ -259,8 +260,8 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
     if "[" in text or "{" in text:
         depth = _flow_depth(text)
         if depth > MAX_FLOW_DEPTH:  # PyYAML's own scanner takes quadratic time on these
-            diags.append(Diagnostic("V001", f"not valid YAML: nested too deeply ([ and {{ nested more than "
-                                    f"{MAX_FLOW_DEPTH} levels)", path=path, line=1, col=1))
+            diags.append(Diagnostic("V001", tr("not valid YAML: nested too deeply ([ and {{ nested more than {MAX_FLOW_DEPTH} levels)",
+                                               MAX_FLOW_DEPTH=MAX_FLOW_DEPTH), path=path, line=1, col=1))
             return None, diags
     lines = _Lines(text)
     root = _compose_fast(text)
@@ -274,11 +275,13 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
         problem = exc.problem or "invalid YAML"
         if exc.context:
             problem = f"{exc.context}: {problem}" if "while" not in exc.context else problem
-        diags.append(Diagnostic("V001", f"not valid YAML: {problem}", path=path, line=line, col=col))
+        diags.append(Diagnostic("V001", tr("not valid YAML: {problem}",
+                                           problem=problem), path=path, line=line, col=col))
         return None, diags
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        diags.append(Diagnostic("V001", f"not valid YAML: {reason}", path=path, line=1, col=1))
+        diags.append(Diagnostic("V001", tr("not valid YAML: {reason}",
+                                           reason=reason), path=path, line=1, col=1))
         return None, diags
     if root is None:
         return None, diags
@@ -315,11 +318,12 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
                     diags.append(
                         Diagnostic(
                             "V002",
-                            f"duplicate key {kn.raw!r} (first defined at line {first.line})",
+                            tr("duplicate key {raw!r} (first defined at line {line})",
+                               raw=kn.raw, line=first.line),
                             path=path,
                             line=kn.line,
                             col=kn.col,
-                            hint="remove one of them; YAML would silently keep the last",
+                            hint=tr("remove one of them; YAML would silently keep the last"),
                         )
                     )
                     continue
@@ -352,10 +356,10 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
         return convert(root), diags
     except _RecursiveAlias as exc:
         m = exc.node.start_mark
-        diags.append(Diagnostic("V001", "an alias refers to the node that contains it",
+        diags.append(Diagnostic("V001", tr("an alias refers to the node that contains it"),
                                 path=path, line=m.line + 1, col=m.column + 1))
     except RecursionError:
-        diags.append(Diagnostic("V001", "not valid YAML: nested too deeply", path=path, line=1, col=1))
+        diags.append(Diagnostic("V001", tr("not valid YAML: nested too deeply"), path=path, line=1, col=1))
     return None, diags
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from ..i18n import tr
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
     from ..records.transcript import Transcript
@@ -113,7 +115,7 @@ def sheet_rows(game: Game, players: Sequence[str],
             trump = ""
             who = ", ".join(names[s] for s in r.reset)
             card = "" if r.turned is None else f" {r.turned}"
-            note = f"cut{card}: {who}'s total set to 0"
+            note = tr("cut{card}: {who}'s total set to 0", card=card, who=who)
         rows.append({
             "kind": event,
             "deal": d.number,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Protocol, Sequence
 
+from ..i18n import tr
 from ..actions import Bid, ChooseTrump
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase
@@ -45,8 +46,10 @@ class RecordWriter:
     """
 
     def __init__(self, stream: Stream, names: Sequence[str], *, written: int = 0,
-                 settled: bool = False, last: str | None = None) -> None:
+                 settled: bool = False, last: str | None = None, cards: str = "en") -> None:
         self.stream = stream
+        self.cards = cards
+        """The notation the cards are written in (``en``, ``ru``); ``last`` is in English."""
         self.names = tuple(names)
         self.written = written
         self.settled = settled
@@ -73,7 +76,7 @@ class RecordWriter:
         for e in events[self.written:]:
             if e.kind == "deal":
                 lines.append("")
-            lines.append(format_event(e, self.names))
+            lines.append(format_event(e, self.names, self.cards))
         last = format_event(events[-1], self.names) if len(events) > self.written else self._last
         if game.is_over:
             lines += ["", format_event(Event("settlement", amounts=tuple(game.settlement())), self.names)]
@@ -117,7 +120,7 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
             if not hands or (redeal_last and k == len(blocks) - 1 and not _acted(game, events)):
                 break  # the record stops before the cards (or may stop inside them)
             if any(c is None for h in hands.values() for c in h) or len(hands) != game.players:
-                raise ResumeError(f"deal {game.deal.number}: not every card is known")
+                raise ResumeError(tr("deal {number}: not every card is known", number=game.deal.number))
             turned = next((e.cards[0] for e in events if e.kind == "turned" and e.cards), None)
             cut = next((e.cards[0] for e in events if e.kind == "cut" and e.cards), None)
             trump_line = next((e for e in events if e.kind == "trump" and e.actor is None), None)
@@ -146,7 +149,8 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
                         prev.actor == e.actor else None
                     game.revoke(e.actor, e.code or "R010", card)
         except IllegalAction as exc:
-            raise ResumeError(f"deal {game.deal.number}: {exc.diagnostics[0].message}",
+            raise ResumeError(tr("deal {number}: {message}",
+                                 number=game.deal.number, message=exc.diagnostics[0].message),
                               exc.diagnostics) from None
     return game, actions
 
@@ -211,10 +215,9 @@ def load_save(path: str | os.PathLike[str], *, append: bool = True,
     except InUseError as exc:
         raise ResumeError(str(exc)) from None
     except SaveError as exc:
-        raise ResumeError(str(exc) if exc.errno == errno.ENOENT else
-                          f"{exc} (a resumed game goes on in the same file)") from None
+        raise ResumeError(str(exc) if exc.errno == errno.ENOENT else tr("{exc} (a resumed game goes on in the same file)", exc=exc)) from None
     except OSError as exc:
-        raise ResumeError(f"cannot read {name}: {exc.strerror or exc}") from None
+        raise ResumeError(tr("cannot read {name}: {value}", name=name, value=exc.strerror or exc)) from None
     try:
         return _read_save(name, data, file, variant_path)
     except BaseException:
@@ -229,29 +232,29 @@ def _read_save(name: str, data: bytes, file: SaveFile | None,
 
     part = whole_part(data)
     if part.header_cut:
-        raise ResumeError(f"{name} stops inside its header, before the first deal: nothing of the "
-                          "game was played, so there is nothing to resume (start it again with "
-                          f"--save {name} --force)")
+        raise ResumeError(tr("{name} stops inside its header, before the first deal: nothing of the game was played, so there is nothing to resume (start it again with --save {name} --force)",
+                             name=name))
     t, diags = parse_transcript(data[: part.keep], name)
     if t is None:
-        raise ResumeError(f"{name} is not a game record", diags)
+        raise ResumeError(tr("{name} is not a game record", name=name), diags)
     folders = [str(f) for f in variant_path]
     report = check_transcript(t, diags, variant_path=folders)
     problems = [d for d in report.diagnostics if d.severity == Severity.ERROR]
     if not report.readable or problems:
-        raise ResumeError(f"{name} has errors: it cannot be resumed",
+        raise ResumeError(tr("{name} has errors: it cannot be resumed", name=name),
                           problems or list(report.diagnostics))
     if report.finished and not (part.by_play and not any(e.kind == "settlement" for e in t.events)):
-        raise ResumeError(f"the game in {name} is over: there is nothing to resume")
+        raise ResumeError(tr("the game in {name} is over: there is nothing to resume", name=name))
     if t.level != "full":
-        raise ResumeError(f"{name} is a {t.level}-level record: only a full record (with the "
-                          "hands) can be resumed")
+        raise ResumeError(tr("{name} is a {level}-level record: only a full record (with the hands) can be resumed",
+                             name=name, level=t.level))
     variant, vdiags = transcript_variant(t, folders)
     if variant is None:  # pragma: no cover - the checker refused it already
-        raise ResumeError(f"cannot load the variant of {name}", vdiags)
+        raise ResumeError(tr("cannot load the variant of {name}", name=name), vdiags)
     seed_text = t.header("seed")
     try:
         seed = int(seed_text) if seed_text is not None else 0
     except ValueError:
-        raise ResumeError(f"{name}: the seed {seed_text!r} is not a whole number") from None
+        raise ResumeError(tr("{name}: the seed {seed_text!r} is not a whole number",
+                             name=name, seed_text=seed_text)) from None
     return Saved(t, variant, seed, data, part, file)

@@ -13,12 +13,17 @@ from ..actions import DECLARATIONS, Action, Bid, Call, ChooseTrump, Play
 from ..cards import SUIT_ORDER, Card, CardError, Suit
 from ..diagnostics import Diagnostic
 from ..engine import Game, Phase
+from ..i18n import tr
 from ..lang.variant import Variant
 
-_HELP_WORDS = {"?", "help"}
-_QUIT_WORDS = {"quit", "exit"}
-_SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table"}
-_NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump"}
+# The Russian words are read whatever the language of the screen.
+_HELP_WORDS = {"?", "help", "помощь"}
+_QUIT_WORDS = {"quit", "exit", "выход"}
+_SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table",
+               "запись": "sheet", "стол": "table"}
+_NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump", "бк", "без", "бескозырка"}
+_BID_WORDS = {"bid", "заказ"}
+_PASS_WORDS = {"pass", "пас"}
 _PLAIN = "plain"
 
 
@@ -133,12 +138,12 @@ def _question(words: Sequence[str], options: Sequence[Play]) -> str:
             suited.add(nxt)
     head = " ".join(words)
     if all(_is_suit_word(x) for x in nexts):
-        return f"{head}: which suit? {', '.join(nexts)}"
+        return tr("{play}: which suit? {suits}", play=head, suits=", ".join(nexts))
     if n >= 2 and words[-1] == "as":
-        return f"{head}: which card? {', '.join(nexts)}"
-    text = ", ".join(nexts[:-1]) + " or " + nexts[-1] if len(nexts) > 1 else nexts[0]
+        return tr("{play}: which card? {cards}", play=head, cards=", ".join(nexts))
+    text = tr("{words} or {last}", words=", ".join(nexts[:-1]), last=nexts[-1]) if len(nexts) > 1 else nexts[0]
     if suited and suited == set(nexts):
-        return f"{head}: {text}, and a suit (e.g. {nexts[0]} H)?"
+        return tr("{play}: {choices}, and a suit (e.g. {first} H)?", play=head, choices=text, first=nexts[0])
     return f"{head}: {text}?"
 
 
@@ -167,7 +172,9 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     """
     words = text.split()
     if not words:
-        return _invalid("type a move (? lists them)", pending=pending)
+        return _invalid(tr("type a move (? lists them)"), pending=pending)
+    if game.phase is Phase.PLAY:
+        words = _card_in_words(words)
     first = words[0].lower()
     if first in _HELP_WORDS and len(words) == 1:
         order = display_order(game.hand(game.to_act), game.trump, game.variant) \
@@ -179,7 +186,7 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
         return Reply("show", message=_SHOW_WORDS[first], pending=pending)
     phase = game.phase
     if phase is Phase.OVER:
-        return _invalid("the game is over")
+        return _invalid(tr("the game is over"))
     if pending is not None and phase is Phase.PLAY:
         answer = _answer(game, pending, words)
         if answer is not None:
@@ -199,26 +206,41 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
             if _is_card(words[0]):
                 return _invalid(f"{reply.message}; {question}", hint=reply.hint, code=reply.code,
                                 pending=pending)
-            return _invalid(f"not an answer: {text.strip()!r}; {question}", pending=pending)
+            return _invalid(tr("not an answer: {text!r}; {question}", text=text.strip(), question=question),
+                            pending=pending)
         return reply
-    return _invalid(f"nobody can act in the {phase} phase")
+    return _invalid(tr("nobody can act in the {phase} phase", phase=phase))
+
+
+def _card_in_words(words: list[str]) -> list[str]:
+    """``дама пик high`` → ``QS high``: a card named in two words becomes its token."""
+    if len(words) > 2 and words[0].lower() in ("play", "ход"):
+        return [words[0], *_card_in_words(words[1:])]
+    if len(words) < 2 or _is_card(words[0]):
+        return words
+    try:
+        card = Card.parse(f"{words[0]} {words[1]}")
+    except CardError:
+        return words
+    return [str(card), *words[2:]]
 
 
 def _read_bid(game: Game, words: list[str]) -> Reply:
-    if words[0].lower() == "bid" and len(words) == 2:
+    if words[0].lower() in _BID_WORDS and len(words) == 2:
         words = words[1:]
     lo, hi = game.bid_range()
     forbidden = game.forbidden_bid()
-    allowed = f"a number from {lo} to {hi}" + (f", not {forbidden}" if forbidden is not None else "")
+    allowed = tr("a number from {lo} to {hi}", lo=lo, hi=hi) + (
+        tr(", not {bid}", bid=forbidden) if forbidden is not None else "")
     if len(words) != 1:
-        return _invalid(f"a bid is one number: {allowed}")
+        return _invalid(tr("a bid is one number: {allowed}", allowed=allowed))
     word = words[0].lower()
-    if word == "pass":
+    if word in _PASS_WORDS:
         word = "0"
     if not word.lstrip("+").isdigit():
         if _is_card(words[0]):
-            return _invalid(f"it is your bid, not a card: type {allowed}")
-        return _invalid(f"not a bid: {words[0]!r}; type {allowed}")
+            return _invalid(tr("it is your bid, not a card: type {allowed}", allowed=allowed))
+        return _invalid(tr("not a bid: {word!r}; type {allowed}", word=words[0], allowed=allowed))
     bid = Bid(int(word))
     problem = game.check(bid)
     return _refused(problem) if problem is not None else Reply("action", bid)
@@ -228,8 +250,9 @@ def _call_forms(game: Game) -> str:
     calls = [a for a in game.legal_actions() if isinstance(a, Call) and a.tricks]
     trumps = " ".join(dict.fromkeys(action_text(c).split()[1] for c in calls))
     dash = any(isinstance(a, Call) and not a.tricks for a in game.legal_actions())
-    return (f"{calls[0].tricks}-{calls[-1].tricks} with a trump ({trumps})" if calls else "") + \
-        (", or dash" if dash else "")
+    text = tr("{lo}-{hi} with a trump ({trumps})", lo=calls[0].tricks, hi=calls[-1].tricks, trumps=trumps) \
+        if calls else ""
+    return text + (tr(", or dash") if dash else "")
 
 
 def _read_call(game: Game, words: list[str]) -> Reply:
@@ -246,10 +269,10 @@ def _read_call(game: Game, words: list[str]) -> Reply:
             try:
                 call = Call(int(words[0]), Suit.parse(word))
             except CardError:
-                return _invalid(f"not a trump: {word!r}; call {_call_forms(game)}")
+                return _invalid(tr("not a trump: {word!r}; call {options}", word=word, options=_call_forms(game)))
     else:
-        return _invalid(f"a call is a number of tricks and a trump, e.g. '5 S' or '6 none', or 'dash': "
-                        f"call {_call_forms(game)}")
+        return _invalid(tr("a call is a number of tricks and a trump, e.g. '5 S' or '6 none', or 'dash': "
+                           "call {options}", options=_call_forms(game)))
     problem = game.check(call)
     return _refused(problem) if problem is not None else Reply("action", call)
 
@@ -259,7 +282,7 @@ def _read_trump(game: Game, words: list[str]) -> Reply:
         words = words[1:]
     options = legal_forms(game.legal_actions())
     if len(words) != 1:
-        return _invalid(f"name trump with one word: {' '.join(options)}")
+        return _invalid(tr("name trump with one word: {options}", options=" ".join(options)))
     word = words[0]
     if word.lower() in _NO_TRUMP_WORDS:
         choice = ChooseTrump(None)
@@ -267,7 +290,7 @@ def _read_trump(game: Game, words: list[str]) -> Reply:
         try:
             choice = ChooseTrump(Suit.parse(word))
         except CardError:
-            return _invalid(f"not a suit: {word!r}; name trump: {' '.join(options)}")
+            return _invalid(tr("not a suit: {word!r}; name trump: {options}", word=word, options=" ".join(options)))
     problem = game.check(choice)
     return _refused(problem) if problem is not None else Reply("action", choice)
 
@@ -285,15 +308,15 @@ def _card_forms(game: Game, card: Card) -> list[Play]:
 
 
 def _read_play(game: Game, words: list[str]) -> Reply:
-    if words[0].lower() == "play" and len(words) >= 2:
+    if words[0].lower() in ("play", "ход") and len(words) >= 2:
         words = words[1:]
     try:
         card = Card.parse(words[0])
     except CardError as exc:
         d = exc.diagnostics[0]
         if words[0].isdigit():
-            return _invalid(f"it is your turn to play a card, not to bid: {words[0]!r} is not a card",
-                            hint="type a card, e.g. AS, 10H, 7♠")
+            return _invalid(tr("it is your turn to play a card, not to bid: {word!r} is not a card", word=words[0]),
+                            hint=tr("type a card, e.g. AS, 10H, 7♠"))
         return _invalid(d.message, d.hint, d.code)
     card = _joker_alias(game, card)
     forms = _card_forms(game, card)
@@ -323,7 +346,7 @@ def _read_play(game: Game, words: list[str]) -> Reply:
         if problem is None:  # pragma: no cover - legal plays are all listed
             return Reply("action", Play(card))
         if problem.code == "R013":  # the engine names the seat; the player is "you"
-            return _invalid(f"you do not hold {card}", code=problem.code)
+            return _invalid(tr("you do not hold {card}", card=card), code=problem.code)
         return _refused(problem)
     if len(forms) == 1:
         return Reply("action", forms[0])
@@ -374,11 +397,12 @@ def prompt_text(game: Game, pending: str | None = None) -> str:
     if phase is Phase.BID:
         lo, hi = game.bid_range()
         forbidden = game.forbidden_bid()
-        return f"your bid ({lo}-{hi}" + (f", not {forbidden})" if forbidden is not None else ")")
+        return (tr("your bid ({lo}-{hi}, not {bid})", lo=lo, hi=hi, bid=forbidden) if forbidden is not None
+                else tr("your bid ({lo}-{hi})", lo=lo, hi=hi))
     if phase is Phase.TRUMP:
-        return "name trump (" + " ".join(legal_forms(game.legal_actions())) + ")"
+        return tr("name trump ({options})", options=" ".join(legal_forms(game.legal_actions())))
     if phase is Phase.AUCTION:
-        return f"your call ({_call_forms(game)})"
+        return tr("your call ({options})", options=_call_forms(game))
     if phase is Phase.PLAY:
-        return "your card" if game.trick else "your lead"
+        return tr("your card") if game.trick else tr("your lead")
     return "?"

@@ -27,6 +27,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import tr
+
 fcntl: Any
 msvcrt: Any
 try:
@@ -68,8 +70,8 @@ def _failed(exc: OSError, path: str, doing: str) -> SaveError:
 
 def _in_use(path: str) -> InUseError:
     return InUseError(errno.EWOULDBLOCK, "in use", path,
-                      f"{path} is in use: another `updown play` is writing this game now "
-                      "(let it finish, or stop it first)")
+                      tr("{path} is in use: another `updown play` is writing this game now (let it finish, or "
+                         "stop it first)", path=path))
 
 
 def _lock_quietly(fd: int) -> None:

@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Protocol, Sequence
 
+from ..i18n import tr
 from ..actions import Action
 from ..engine import Game, Phase, Trick
 from ..engine.scoring import DealResult
@@ -187,10 +188,12 @@ class Session:
         force: bool = False,
         variant_label: str | None = None,
         embed_rules: bool = False,
+        cards: str = "en",
     ) -> Session:
         """A new game. ``save``: a file to write the record to (refused when it exists,
         unless ``force``), made with its whole header and locked until :meth:`close` (see
-        :mod:`~updown_dsl.players.savefile`), or an open text stream.
+        :mod:`~updown_dsl.players.savefile`), or an open text stream; ``cards``: the notation
+        its cards are written in (``en``, ``ru``).
 
         :raises ValueError: for bad names, seats or player count.
         :raises FileExistsError: when ``save`` exists and ``force`` is not given.
@@ -208,9 +211,9 @@ class Session:
         session = cls(game, all_names, humans, bot, seed, None, 0, variant_label, embed_rules=embed_rules)
         if isinstance(save, (str, os.PathLike)):
             session.record = RecordWriter(SaveFile.create(save, header_text(session.headers()),
-                                                          force=force), all_names)
+                                                          force=force), all_names, cards=cards)
         elif save is not None:
-            session.record = RecordWriter(save, all_names)
+            session.record = RecordWriter(save, all_names, cards=cards)
             session.record.header(session.headers())
         session.deal_if_needed()
         return session
@@ -224,10 +227,12 @@ class Session:
         bot: str | None = None,
         append: bool = True,
         variant_path: Sequence[str | os.PathLike[str]] = (),
+        cards: str = "en",
     ) -> Session:
         """Continue the game recorded in ``path`` (written by ``updown play`` or any
         full-level record), appending to the same file (``append``), which stays locked
-        until :meth:`close` (see :mod:`~updown_dsl.players.savefile`).
+        until :meth:`close` (see :mod:`~updown_dsl.players.savefile`); the lines written on
+        have their cards in ``cards`` notation.
 
         Human seats and the bot come from the record's ``_human`` (or ``_watch``: no
         human) and ``_bot`` header lines unless given; a record without them is
@@ -265,15 +270,15 @@ class Session:
             body = [format_event(e.replace(comment=None), t.players) for e in t.events
                     if e.kind not in ("comment", "raw", "settlement")]
             if events[: len(body)] != body:
-                raise ResumeError(f"{name} is not written as `updown play` writes a game: it cannot be "
-                                  "continued in the same file")
+                raise ResumeError(tr("{name} is not written as `updown play` writes a game: it cannot be continued in the same file",
+                                     name=name))
             if saved.file is not None:
                 if saved.part.keep < len(saved.data):
                     saved.file.truncate(saved.part.keep)
                 elif saved.data and not saved.data.endswith(b"\n"):
                     saved.file.write("\n")  # a record from elsewhere, without its last newline
                 session.record = RecordWriter(saved.file, t.players, written=len(body),
-                                              last=body[-1] if body else None)
+                                              last=body[-1] if body else None, cards=cards)
                 session.record.sync(game)
         except BaseException:
             saved.close()

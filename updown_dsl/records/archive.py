@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, NamedTuple
 
+from ..i18n import tr
 from ..diagnostics import Diagnostic
 from .model import Transcript
 from .reader import _HEADER_LINE, _mostly_binary, read_game
@@ -94,7 +95,7 @@ def split_games(lines: Iterable[str | bytes], path: str | None = None) -> Iterat
     if seen_any:
         yield GameLines(game, first_line)
     else:
-        yield Diagnostic("T001", "the file is empty", path=path, line=1, col=1)
+        yield Diagnostic("T001", tr("the file is empty"), path=path, line=1, col=1)
 
 
 #: Bytes read at a time from a file: decoding and splitting a block is much cheaper than a line at a time.
@@ -157,13 +158,14 @@ def _text_lines(lines: Iterable[str | bytes], path: str | None, number: int
             except UnicodeDecodeError:
                 if block:
                     yield start, block
-                yield number, Diagnostic("T001", f"not a text file (not UTF-8 at line {number})", path=path,
+                yield number, Diagnostic("T001", tr("not a text file (not UTF-8 at line {number})",
+                                                    number=number), path=path,
                                          line=number, col=1)
                 return
         if "\x00" in raw or (number <= 20 and _mostly_binary(raw)):
             if block:
                 yield start, block
-            yield number, Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
+            yield number, Diagnostic("T001", tr("not a transcript: the file holds binary data"), path=path,
                                      line=number, col=1)
             return
         raw = raw.rstrip("\r\n")

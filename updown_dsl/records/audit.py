@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..i18n import tr
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase, trump_rule_for
@@ -106,7 +107,8 @@ class _Record(Visitor):
     def where(self) -> str:
         g = self.game
         trick = len(g.tricks) + 1
-        return f"deal {g.deal.number}, trick {trick}" if g.phase is Phase.PLAY else f"deal {g.deal.number}"
+        return tr("deal {number}, trick {trick}", number=g.deal.number, trick=trick) if g.phase is Phase.PLAY \
+            else tr("deal {number}", number=g.deal.number)
 
 
 class _Cards(_Record):
@@ -131,12 +133,13 @@ class _Cards(_Record):
         for e in events:
             if e.kind == "hand" and e.actor is not None:
                 if e.actor in self.hands:
-                    self.report("R041", f"{self.who(e.actor)} has two hands in deal {self.game.deal.number}", e)
+                    self.report("R041", tr("{player} has two hands in deal {number}",
+                                           player=self.who(e.actor), number=self.game.deal.number), e)
                 self.hands[e.actor] = list(e.cards)
                 self.hand_events[e.actor] = e
                 if len(e.cards) != self.game.deal.cards:
-                    self.report("R041", f"{self.who(e.actor)} was dealt {len(e.cards)} cards; deal "
-                                f"{self.game.deal.number} has {self.game.deal.cards} each", e)
+                    self.report("R041", tr("{player} was dealt {count} cards; deal {number} has {cards} each",
+                                           player=self.who(e.actor), count=len(e.cards), number=self.game.deal.number, cards=self.game.deal.cards), e)
             elif e.kind == "turned":
                 self.turned = e
             elif e.kind == "trump" and e.actor is None:
@@ -156,10 +159,11 @@ class _Cards(_Record):
                         self.unknown = True
                         continue
                     if c not in self.game.table.index:
-                        self.report("R044", f"{c} is not in the {self.game.table.size}-card pack", e)
+                        self.report("R044", tr("{c} is not in the {size}-card pack",
+                                               c=c, size=self.game.table.size), e)
                     elif c in seen:
-                        self.report("R043", f"{c} appears twice in deal {self.game.deal.number} "
-                                    f"(first at line {seen[c].line})", e)
+                        self.report("R043", tr("{c} appears twice in deal {number} (first at line {line})",
+                                               c=c, number=self.game.deal.number, line=seen[c].line), e)
                     else:
                         seen[c] = e
                         continue
@@ -192,8 +196,8 @@ class _Cards(_Record):
             cutter = self.cut.actor
             expected = _seat_by_cut(g)
             if cutter is not None and cutter != expected:
-                self.report("R001", f"{self.who(expected)} cuts before deal {g.deal.number}, not "
-                            f"{self.who(cutter)}", self.cut)
+                self.report("R001", tr("{player} cuts before deal {number}, not {player2}",
+                                       player=self.who(expected), number=g.deal.number, player2=self.who(cutter)), self.cut)
         short = self.level == "plays" and any(
             len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
         rules = g.variant.revoke
@@ -204,8 +208,8 @@ class _Cards(_Record):
         elif short and self.is_last and self.stops_here and \
                 all(len(c) <= g.deal.cards for c in self.hands.values()):
             # The record stops inside this deal: the hands are not all known yet.
-            self.report("T021", f"the record stops inside deal {g.deal.number}: its cards are not "
-                        "checked", at, severity=Severity.NOTE)
+            self.report("T021", tr("the record stops inside deal {number}: its cards are not checked",
+                                   number=g.deal.number), at, severity=Severity.NOTE)
             self.unknown = True
         if self.hands_played and not any(None in h for h in self.hands.values()):
             self.unknown = False  # the plays show every card the hands did not
@@ -216,8 +220,8 @@ class _Cards(_Record):
             if self.level != "sheet" and self.unknown and not short and not annulled:
                 first = next((e for e in self.block if e.kind in ("hand", "turned", "play") and (
                     e in self.as_unknown or None in e.cards or (e.kind == "play" and e.play is None))), at)
-                self.report("T021", f"deal {g.deal.number} holds unknown cards (??){self.unread}: its "
-                            "cards are not checked", first, severity=Severity.NOTE)
+                self.report("T021", tr("deal {number} holds unknown cards (??){unread}: its cards are not checked",
+                                       number=g.deal.number, unread=self.unread), first, severity=Severity.NOTE)
             self.level_of_deal = "sheet"
             trump = self.sheet_trump(trump)
             try:
@@ -229,14 +233,14 @@ class _Cards(_Record):
         self.level_of_deal = "cards"
         missing = [s for s in range(g.players) if s not in self.hands]
         if missing:
-            self.report("R041", f"no cards recorded for {', '.join(self.who(s) for s in missing)} in deal "
-                        f"{g.deal.number}", self.block[0])
+            self.report("R041", tr("no cards recorded for {items} in deal {number}",
+                                   items=', '.join(self.who(s) for s in missing), number=g.deal.number), self.block[0])
             raise _Stop
         if self.level == "plays":
             for s, cards in self.hands.items():
                 if len(cards) != g.deal.cards:
-                    self.report("R045", f"{self.who(s)} played {len(cards)} cards in deal {g.deal.number}, "
-                                f"which has {g.deal.cards} each", self.block[0])
+                    self.report("R045", tr("{player} played {count} cards in deal {number}, which has {cards} each",
+                                           player=self.who(s), count=len(cards), number=g.deal.number, cards=g.deal.cards), self.block[0])
                     raise _Stop
         elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
             raise _Stop  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
@@ -249,22 +253,22 @@ class _Cards(_Record):
                 own.remove(turned)
                 own.append(turned)
             else:
-                self.report("R046", f"the card shown for trump, {turned}, is not the dealer "
-                            f"{self.who(g.dealer)}'s", self.turned)
+                self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
+                                       turned=turned, player=self.who(g.dealer)), self.turned)
                 raise _Stop
         try:
             g.deal_cards(hands, turned=turned, cut_card=cut, random_trump=trump, recorded_trump=trump)
         except IllegalAction as exc:
             d = exc.diagnostics[0]
             code = {"R013": "R043" if "twice" in d.message else "R044"}.get(d.code, "R046")
-            self.report(code, f"deal {g.deal.number}: {d.message}", self.turned or at)
+            self.report(code, tr("deal {number}: {message}",
+                                 number=g.deal.number, message=d.message), self.turned or at)
             raise _Stop from None
         if self.trump_line is not None and self.turned is not None and g.phase is not Phase.TRUMP:
             written = None if self.trump_line.no_trump else self.trump_line.suit
             if written != g.trump:
-                self.report("R046", f"trump in deal {g.deal.number} is "
-                            f"{g.trump.name.lower() if g.trump else 'none'} by the rules, not "
-                            f"{written.name.lower() if written else 'none'}", self.trump_line)
+                self.report("R046", tr("trump in deal {number} is {value} by the rules, not {value2}",
+                                       number=g.deal.number, value=g.trump.name.lower() if g.trump else 'none', value2=written.name.lower() if written else 'none'), self.trump_line)
 
     def sheet_trump(self, written: Suit | None) -> Suit | None:
         """The trump of a deal whose cards are not known: as written, unless the rules fix it
@@ -275,12 +279,13 @@ class _Cards(_Record):
         rules, rule = self.trump_rules, self.trump_rule
         name = lambda s: s.name.lower() if s is not None else "none"  # noqa: E731
         if rule == "none" and written is not None:
-            self.report("R046", f"deal {g.deal.number} is played without trump, not with {name(written)}",
-                        self.trump_line, hint="write 'trump none'")
+            self.report("R046", tr("deal {number} is played without trump, not with {name}",
+                                   number=g.deal.number, name=name(written)),
+                        self.trump_line, hint=tr("write 'trump none'"))
             return None
         if rule == "fixed" and written != rules.suit:
-            self.report("R046", f"trump in deal {g.deal.number} is {name(rules.suit)} by the rules, not "
-                        f"{name(written)}", self.trump_line)
+            self.report("R046", tr("trump in deal {number} is {name} by the rules, not {name2}",
+                                   number=g.deal.number, name=name(rules.suit), name2=name(written)), self.trump_line)
             return rules.suit
         return written
 
@@ -325,8 +330,8 @@ class _Scores(_Record):
                     raise _Skip  # the record stops while the tricks are written down
                 if any(e.kind == "raw" or e.line in self.unreadable for e in self.block):
                     raise _Skip  # a number the reader could not read (reported): not a second mistake
-                self.report("R053", f"tricks taken are not written for every player in deal "
-                            f"{g.deal.number}", at)
+                self.report("R053", tr("tricks taken are not written for every player in deal {number}",
+                                       number=g.deal.number), at)
                 raise _Stop
             try:
                 g.record_tricks([self.took[s] for s in range(g.players)])
@@ -351,7 +356,8 @@ class _Scores(_Record):
             if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
                 if self.violated:
                     raise _Stop  # the record stopped the deal at the mistake already reported
-                self.report("R047", f"a score is written before deal {self.deal_number} is over", e)
+                self.report("R047", tr("a score is written before deal {deal_number} is over",
+                                       deal_number=self.deal_number), e)
                 raise _Stop
             for s, written in enumerate(e.amounts):
                 if written is None:
@@ -364,9 +370,10 @@ class _Scores(_Record):
                 actual = seat.points + seat.bonus
                 if written != actual:
                     self.score_gap[s] = written - actual
-                    detail = f"bid {seat.bid}, took {seat.taken}" if seat.bid is not None else f"took {seat.taken}"
-                    self.report("R050", f"{self.who(s)} scores {actual} in deal {r.deal.number} ({detail}), "
-                                f"not {written}", e, seat=s)
+                    detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=seat.taken) if seat.bid is not None \
+                        else tr("took {taken}", taken=seat.taken)
+                    self.report("R050", tr("{player} scores {actual} in deal {number} ({detail}), not {written}",
+                                           player=self.who(s), actual=actual, number=r.deal.number, detail=detail, written=written), e, seat=s)
             self.check_took(r)
         else:
             for s, written in enumerate(e.amounts):
@@ -380,22 +387,22 @@ class _Scores(_Record):
                 drift = carried - self.totals_before[s] if carried is not None else 0
                 gap = self.score_gap.get(s, 0)
                 if written not in (true, true + drift, true + gap, true + drift + gap):
-                    self.report("R051", f"{self.who(s)}'s total after deal {self.deal_number} is "
-                                f"{true}, not {written}", e, seat=s)
+                    self.report("R051", tr("{player}'s total after deal {deal_number} is {true}, not {written}",
+                                           player=self.who(s), deal_number=self.deal_number, true=true, written=written), e, seat=s)
                 self.last_written[s] = written
 
     def check_took(self, r: Any) -> None:
         for s, n in self.took.items():
             if r.seats[s].taken != n:
                 line = next(x for x in self.block if x.kind == "took" and x.actor == s)
-                self.report("R052", f"{self.who(s)} took {r.seats[s].taken} tricks in deal {r.deal.number}, "
-                            f"not {n}", line)
+                self.report("R052", tr("{player} took {taken} tricks in deal {number}, not {n}",
+                                       player=self.who(s), taken=r.seats[s].taken, number=r.deal.number, n=n), line)
         self.took = {}
 
     def settlement(self, e: Event) -> None:
         g = self.game
         if not g.is_over:
-            self.report("R054", "a settlement is written but the game is not over", e)
+            self.report("R054", tr("a settlement is written but the game is not over"), e)
             return
         actual = g.settlement()
         # A settlement worked out from totals already reported wrong is that mistake again.
@@ -403,7 +410,8 @@ class _Scores(_Record):
         from_sheet = settle(g.variant, sheet_totals) if sheet_totals != list(g.totals) else actual
         for s, written in enumerate(e.amounts):
             if written is not None and written != actual[s] and written != from_sheet[s]:
-                self.report("R054", f"{self.who(s)} settles {actual[s]}, not {written}", e, seat=s)
+                self.report("R054", tr("{player} settles {value}, not {written}",
+                                       player=self.who(s), value=actual[s], written=written), e, seat=s)
 
 
 def _seat_by_cut(game: Game) -> int:

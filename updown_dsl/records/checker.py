@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NoReturn, Sequence
 
+from ..i18n import tr
 from ..actions import Bid, Call, ChooseTrump, Play
 from ..diagnostics import Diagnostic, Severity
 from ..engine import IllegalAction, Phase
@@ -70,7 +71,8 @@ def check_games(path: str | Path, *, variant_path: Sequence[str | Path] = ()) ->
     try:
         handle = open(path, "rb")
     except OSError as exc:
-        yield CheckReport(name, (Diagnostic("T001", f"cannot read the file: {exc.strerror}", path=name),),
+        yield CheckReport(name, (Diagnostic("T001", tr("cannot read the file: {strerror}",
+                                                       strerror=exc.strerror), path=name),),
                           readable=False)
         return
     with handle:
@@ -143,26 +145,28 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
     def stray(self, e: Event) -> None:
         """A line about a deal written before the first ``deal`` line."""
         if e.kind not in ("comment", "raw", "settlement"):
-            self.report("T002", f"a '{e.kind}' line must come after a 'deal' line", e,
-                        hint="start each deal with 'deal N cards K dealer NAME'")
+            self.report("T002", tr("a '{kind}' line must come after a 'deal' line", kind=e.kind), e,
+                        hint=tr("start each deal with 'deal N cards K dealer NAME'"))
 
     def begin_deal(self, block: list[Event], last: bool) -> None:
         g = self.game
         if g.is_over:
-            self.report("R047", f"the game ended after deal {g.deal.number} "
-                        f"({g.over_reason}) but the record goes on", block[0])
+            self.report("R047", tr("the game ended after deal {number} ({over_reason}) but the record goes on",
+                                   number=g.deal.number, over_reason=g.over_reason), block[0])
             raise StopWalk
         head = block[0]
         self.start_results = len(g.results)
         if head.number != g.deal.number:
-            self.report("R040", f"deal {head.number} is written where deal {g.deal.number} comes next",
+            self.report("R040", tr("deal {number} is written where deal {number2} comes next",
+                                   number=head.number, number2=g.deal.number),
                         head)
         if head.size is not None and head.size != g.deal.cards:
-            self.report("R041", f"deal {g.deal.number} has {g.deal.cards} cards each, not {head.size}",
+            self.report("R041", tr("deal {number} has {cards} cards each, not {size}",
+                                   number=g.deal.number, cards=g.deal.cards, size=head.size),
                         head)
         if head.actor is not None and head.actor != g.dealer:
-            self.report("R042", f"{self.who(g.dealer)} deals deal {g.deal.number}, not "
-                        f"{self.who(head.actor)}", head)
+            self.report("R042", tr("{player} deals deal {number}, not {player2}",
+                                   player=self.who(g.dealer), number=g.deal.number, player2=self.who(head.actor)), head)
         self.block = block
         self.is_last = last
         # The record stops inside this deal: nothing after the cards.
@@ -203,7 +207,7 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         """A scoring formula failed on this record's numbers (only a running total outside
         every value the loader tried can do that): say so, and check no further."""
         self.report("F005", f"{self.where()}: {exc.diagnostics[0].message}", e,
-                    hint="the variant's formula cannot score this deal; the rest of the game is not checked")
+                    hint=tr("the variant's formula cannot score this deal; the rest of the game is not checked"))
         raise StopWalk
 
     def _end_deal(self, block: list[Event], last: bool) -> None:
@@ -212,8 +216,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         if not self.deal_done(self.start_results):
             self.finish_block(last)
         elif self.penalized and not self.replayed:
-            self.report("R055", f"deal {self.deal_number} was annulled by the penalty: write "
-                        "'replay' and deal it again", block[-1])
+            self.report("R055", tr("deal {deal_number} was annulled by the penalty: write 'replay' and deal it again",
+                                   deal_number=self.deal_number), block[-1])
 
     def abandoned(self, block: list[Event]) -> None:
         self.abandon(self.start_results)
@@ -223,14 +227,15 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         if not g.is_over:
             number = g.deal.number
             started = getattr(self, "deal_number", None) == number and len(g.results) == self.start_results
-            where = (f"in deal {number}" if started else
-                     f"after deal {number - 1}" if number > 1 else "before its first deal")
+            where = (tr("in deal {number}", number=number) if started else
+                     tr("after deal {number}", number=number - 1) if number > 1 else tr("before its first deal"))
             # at the record's last line, so that in an archive it names its game
             last = self.t.events[-1] if self.t.events else None
             end = g.variant.end
-            of = (f", before a total reached {end.target}" if end.target is not None else
-                  f" of {len(g.deals)}")
-            self.report("T020", f"the record stops {where}{of}: the game is unfinished", last,
+            of = (tr(", before a total reached {target}", target=end.target) if end.target is not None else
+                  tr(" of {deals}", deals=len(g.deals)))
+            self.report("T020", tr("the record stops {where}{of}: the game is unfinished",
+                                   where=where, of=of), last,
                         severity=Severity.NOTE)
 
     def event(self, e: Event) -> None:
@@ -245,17 +250,17 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         if kind in ("hand", "turned", "cut", "comment"):
             return
         if self.decided and kind in ("trump", "call", "bid", "play", "penalty", "replay"):
-            self.report("R055", f"deal {self.deal_number} stopped at the penalty and was scored as the "
-                        f"table decided, but the record goes on with it", e,
-                        hint="after the penalty write only the deal's scores and totals")
+            self.report("R055", tr("deal {deal_number} stopped at the penalty and was scored as the table decided, but the record goes on with it",
+                                   deal_number=self.deal_number), e,
+                        hint=tr("after the penalty write only the deal's scores and totals"))
             raise _Stop
         if kind == "trump":
             if e.actor is None:
                 return
             self.ensure_dealt(e)
             if g.phase is not Phase.TRUMP:
-                self.report("R022", f"{self.who(e.actor)} names trump in deal {g.deal.number}, where the "
-                            "rules do not let a player name it", e)
+                self.report("R022", tr("{player} names trump in deal {number}, where the rules do not let a player name it",
+                                       player=self.who(e.actor), number=g.deal.number), e)
                 raise _Stop
             self.act(e, ChooseTrump(None if e.no_trump else e.suit))
         elif kind in ("bid", "call"):
@@ -294,8 +299,10 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
         for e in self.block:
             if e.kind in ("bid", "call") and e.actor is not None:
                 if (e.kind, e.actor) in by_seat:
-                    what = "bids" if e.kind == "bid" else "calls"
-                    self.report("R001", f"{self.who(e.actor)} {what} twice in deal {g.deal.number}", e)
+                    message = tr("{player} bids twice in deal {number}", player=self.who(e.actor), number=g.deal.number) \
+                        if e.kind == "bid" else tr("{player} calls twice in deal {number}", player=self.who(e.actor),
+                                                   number=g.deal.number)
+                    self.report("R001", message, e)
                     raise _Stop
                 by_seat[(e.kind, e.actor)] = e
         while g.phase in (Phase.AUCTION, Phase.BID):
@@ -304,14 +311,20 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             if written is None:
                 if self.is_last and not any(x.kind in ("took", "score", "total") for x in self.block):
                     return  # the record stops during the bidding
-                self.report("R001", f"no {kind} is written for {self.who(seat)} in deal {g.deal.number}", first)
+                self.report("R001", tr("no bid is written for {player} in deal {number}",
+                                       player=self.who(seat), number=g.deal.number) if kind == "bid" else
+                            tr("no call is written for {player} in deal {number}", player=self.who(seat),
+                               number=g.deal.number), first)
                 raise _Stop
             self.act(written, Bid(written.number or 0) if kind == "bid" else written.as_call())
         for e in by_seat.values():  # a line the bidding had no turn for
             who, number = self.who(e.actor), g.deal.number
-            self.report("R002", f"{who} bids in deal {number}, a deal without bidding" if g.kind.bidding == "none"
-                        else f"{who} calls in deal {number}, which has no auction" if e.kind == "call"
-                        else f"{who} has no bid to make in deal {number}: {who}'s call is the bid", e)
+            self.report("R002", tr("{player} bids in deal {number}, a deal without bidding", player=who, number=number)
+                        if g.kind.bidding == "none" else
+                        tr("{player} calls in deal {number}, which has no auction", player=who, number=number)
+                        if e.kind == "call" else
+                        tr("{player} has no bid to make in deal {number}: {player}'s call is the bid", player=who,
+                           number=number), e)
             raise _Stop
 
     def act(self, e: Event, action: Any) -> None:
@@ -329,15 +342,14 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                 raise _Stop
             if g.phase is Phase.PLAY and not g.trick and g.tricks:
                 won = g.tricks[-1].winner
-                self.report("R003", f"{self.who(e.actor)} leads trick {len(g.tricks) + 1} of deal "
-                            f"{g.deal.number}, but {self.who(won)} won trick {len(g.tricks)} and leads",
+                self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
+                                       player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number, player2=self.who(won), count=len(g.tricks)),
                             e)
             else:
                 what = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump",
                         Phase.AUCTION: "call"}.get(g.phase, "act")
-                self.report("R001", f"{self.who(e.actor)} cannot {what} now in {self.where()}: it is "
-                            f"{self.who(g.to_act)}'s turn" if g.to_act >= 0 else
-                            f"{self.who(e.actor)} cannot act now in {self.where()}", e)
+                self.report("R001", tr("{player} cannot {what} now in {where}: it is {player2}'s turn",
+                                       player=self.who(e.actor), what=what, where=self.where(), player2=self.who(g.to_act)) if g.to_act >= 0 else tr("{player} cannot act now in {where}", player=self.who(e.actor), where=self.where()), e)
             raise _Stop
         try:
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
@@ -377,7 +389,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             return  # an unfinished game: checked as far as it goes
         if self.violated:
             raise _Stop  # the record stopped the deal at the mistake already reported
-        self.report("R047", f"deal {g.deal.number} is incomplete but the record goes on", self.block[0])
+        self.report("R047", tr("deal {number} is incomplete but the record goes on",
+                               number=g.deal.number), self.block[0])
         raise _Stop
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..i18n import tr
 from .model import NUMBER, Event
 
 #: What each number of a cell is, in order, and the kind of event it gives.
@@ -71,13 +72,13 @@ def read_cells(body: str, bar: int, players: Sequence[str]) -> tuple[Cells, RowE
         cell: list[tuple[int | None, int]] = []
         cells.append(cell)
         if not items:
-            problems.append(RowError("T002", f"{who}'s cell is empty", at, hint=_HINT))
+            problems.append(RowError("T002", tr("{who}'s cell is empty", who=who), at, hint=_HINT))
             continue
         if len(items) > len(CELL):
             word, c = items[len(CELL)]
-            problems.append(RowError("T002", f"{who}'s cell holds {len(items)} numbers; a cell holds four at "
-                                     "most: the bid, the tricks taken, the score and the total", c,
-                                     c + len(word), hint="cells are separated by '|': is one missing?"))
+            problems.append(RowError("T002", tr("{who}'s cell holds {count} numbers; a cell holds four at most: the bid, the tricks taken, the score and the total",
+                                                who=who, count=len(items)), c,
+                                     c + len(word), hint=tr("cells are separated by '|': is one missing?")))
             continue
         for what, (word, c) in zip(CELL, items):
             if word == "-":
@@ -86,8 +87,9 @@ def read_cells(body: str, bar: int, players: Sequence[str]) -> tuple[Cells, RowE
                 cell.append((int(word), c))
             else:
                 cell.append((None, c))
-                problems.append(RowError("T004", f"not a whole number: {word!r} ({who}'s {what})", c,
-                                         c + len(word), hint="write a number, or '-' for one not written"))
+                problems.append(RowError("T004", tr("not a whole number: {word!r} ({who}'s {what})",
+                                                    word=word, who=who, what=what), c,
+                                         c + len(word), hint=tr("write a number, or '-' for one not written")))
     if len(pieces) != len(players):
         end = len(body.rstrip()) + 1
         if len(pieces) > len(players):
@@ -96,9 +98,9 @@ def read_cells(body: str, bar: int, players: Sequence[str]) -> tuple[Cells, RowE
         else:
             col, end_col = end, None
         names = " ".join(players)
-        problems.append(RowError("T002", f"the row has {len(pieces)} cells, but there are {len(players)} "
-                                 "players: one cell each, in the order of the 'players' line"
-                                 + (f" ({names})" if names else ""), col, end_col, hint=_HINT))
+        problems.append(RowError("T002", tr("the row has {count} cells, but there are {count2} players: one cell each, in the order of the 'players' line",
+                                            count=len(pieces), count2=len(players)) + (f" ({names})" if names else ""), col, end_col,
+                                 hint=_HINT))
         return [], problems[0]
     return cells, problems[0] if problems else None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..i18n import tr
 from ..diagnostics import Diagnostic
 from .model import UNKNOWN, Event, Header, Transcript
 from .reader import parse_transcript
@@ -22,10 +23,10 @@ def load_json(data: bytes | str, path: str | None = None) -> tuple[object, Diagn
     try:
         return json.loads(data), None
     except RecursionError:
-        return None, Diagnostic("T018", "the JSON is nested too deeply to read (a record nests four levels)",
+        return None, Diagnostic("T018", tr("the JSON is nested too deeply to read (a record nests four levels)"),
                                 path=path, line=1, col=1)
     except (ValueError, UnicodeDecodeError) as exc:
-        return None, Diagnostic("T001", f"not valid JSON: {exc}", path=path, line=1, col=1)
+        return None, Diagnostic("T001", tr("not valid JSON: {exc}", exc=exc), path=path, line=1, col=1)
 
 
 def transcript_to_json(t: Transcript) -> dict[str, object]:
@@ -73,7 +74,7 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
 def transcript_from_json(data: object, path: str | None = None) -> tuple[Transcript | None, list[Diagnostic]]:
     """Read the JSON form back; never raises (``T001`` when it is not a transcript)."""
     if not isinstance(data, dict) or data.get("format") != "updown-transcript":
-        return None, [Diagnostic("T001", "not an updown transcript in JSON form", path=path, line=1, col=1)]
+        return None, [Diagnostic("T001", tr("not an updown transcript in JSON form"), path=path, line=1, col=1)]
     try:
         players = tuple(str(p) for p in data.get("players", []))
         headers = data.get("headers", [])
@@ -93,14 +94,15 @@ def transcript_from_json(data: object, path: str | None = None) -> tuple[Transcr
                 rows.add(len(entries))
             entries.append((e.get("line"), _json_line(e, players)))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return None, [Diagnostic("T001", f"a JSON transcript entry is malformed: {exc}", path=path,
+        return None, [Diagnostic("T001", tr("a JSON transcript entry is malformed: {exc}",
+                                            exc=exc), path=path,
                                  line=1, col=1)]
     lines: list[str] = []
     where: dict[int, int] = {}  # line of the text read -> the entry's own line, where they differ
     row_lines: set[int] = set()
     for k, (line_no, text) in enumerate(entries):
         if "\n" in text or "\r" in text:
-            return None, [Diagnostic("T001", "a JSON transcript entry holds a line break", path=path,
+            return None, [Diagnostic("T001", tr("a JSON transcript entry holds a line break"), path=path,
                                      line=1, col=1)]
         # Keep each entry on the line it came from, so diagnostics point at the same lines.
         valid = isinstance(line_no, int) and not isinstance(line_no, bool) and 0 < line_no <= 10**6

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import tr
 from ..diagnostics import CATALOGUE, Diagnostic
 from ..engine import Phase
 from ..engine.tables import SUITS
@@ -47,11 +48,12 @@ class _Penalties(_Record):
         if self.level == "full":
             held = [c for c in g.hand(e.actor) if of_suit(c)]
             if held:
-                return f"; the hand holds {' '.join(str(c) for c in held)}"
+                return tr("; the hand holds {cards}", cards=" ".join(str(c) for c in held))
         later = [x for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
                  and x.play is not None and x not in self.as_unknown and of_suit(x.play.card)]
         if later:
-            return f"; {later[0].play.card} is played later in the deal (line {later[0].line})"  # type: ignore[union-attr]
+            return tr("; {card} is played later in the deal (line {line})", card=later[0].play.card,  # type: ignore[union-attr]
+                      line=later[0].line)
         return ""
 
     def report_pending(self) -> None:
@@ -62,12 +64,12 @@ class _Penalties(_Record):
         hint = None
         if rules is not None:
             line = f"'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
-            hint = (f"if the table caught it, write {line} on the next line, then 'replay', the "
-                    f"totals, and deal {self.game.deal.number} dealt again as a new 'deal' block"
+            hint = (tr("if the table caught it, write {line} on the next line, then 'replay', the totals, and deal "
+                       "{number} dealt again as a new 'deal' block", line=line, number=self.game.deal.number)
                     if rules.then == "replay" else
-                    f"if the table caught it, write {line} on the next line, then the deal's scores "
-                    "as the table decided them and the totals" if rules.then == "abandon" else
-                    f"if the table caught it, write {line} on the next line; the deal goes on")
+                    tr("if the table caught it, write {line} on the next line, then the deal's scores as the table "
+                       "decided them and the totals", line=line) if rules.then == "abandon" else
+                    tr("if the table caught it, write {line} on the next line; the deal goes on", line=line))
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
                     f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
 
@@ -80,23 +82,24 @@ class _Penalties(_Record):
             self.written_penalty(e)
             return
         if self.pending is None:
-            self.report("R055", f"a penalty for {self.who(e.actor)} is written but no illegal card "
-                        f"was played in deal {g.deal.number}", e)
+            self.report("R055", tr("a penalty for {player} is written but no illegal card was played in deal {number}",
+                                   player=self.who(e.actor), number=g.deal.number), e)
             raise _Stop
         offence, problem = self.pending
         self.pending = None
         if e.code is not None and e.code != problem.code:
-            self.report("R055", f"the illegal card broke {problem.code} ({CATALOGUE.get(problem.code, '')}), "
-                        f"not {e.code}", e)
+            self.report("R055", tr("the illegal card broke {code} ({get}), not {code2}",
+                                   code=problem.code, get=CATALOGUE.get(problem.code, ''), code2=e.code), e)
         if e.actor != offence.actor:
-            self.report("R055", f"the penalty is {self.who(e.actor)}'s, but {self.who(offence.actor)} "
-                        "played the illegal card", e)
+            self.report("R055", tr("the penalty is {player}'s, but {player2} played the illegal card",
+                                   player=self.who(e.actor), player2=self.who(offence.actor)), e)
         rules = g.variant.revoke
         assert rules is not None
         points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code,
                           offence.play, self.decided_scores(e))
         if e.number != points:
-            self.report("R055", f"the penalty for {problem.code} is {points}, not {e.number}", e)
+            self.report("R055", tr("the penalty for {code} is {points}, not {number}",
+                                   code=problem.code, points=points, number=e.number), e)
         self.penalized = rules.replay
 
     def decided_scores(self, e: Event) -> list[int] | None:
@@ -115,16 +118,17 @@ class _Penalties(_Record):
         rules = g.variant.revoke
         code = e.code or "R010"
         if rules is None or code not in rules.covers:
-            self.report("R055", f"{g.variant.name} has no penalty for {code}", e)
+            self.report("R055", tr("{name} has no penalty for {code}", name=g.variant.name, code=code), e)
             raise _Stop
         points = g.revoke(e.actor if e.actor is not None else 0, code, None, self.decided_scores(e))
         if e.number != points:
-            self.report("R055", f"the penalty for {code} is {points}, not {e.number}", e)
+            self.report("R055", tr("the penalty for {code} is {points}, not {number}",
+                                   code=code, points=points, number=e.number), e)
         self.penalized = rules.replay
 
     def replay(self, e: Event) -> None:
         if not self.penalized:
-            self.report("R055", "'replay' without a penalty that annuls the deal", e)
+            self.report("R055", tr("'replay' without a penalty that annuls the deal"), e)
         self.penalized = False
         self.replayed = True
 

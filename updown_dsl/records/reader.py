@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from ..i18n import tr
 from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
@@ -68,8 +69,8 @@ class _Reader:
 
     def line(self, raw: str, number: int) -> None:
         if len(raw) > MAX_LINE:
-            self.err("T015", f"the line is {len(raw):,} characters long, more than {MAX_LINE:,}: it is "
-                     "not read", number, hint="a record's lines are short: is this file a game record?")
+            self.err("T015", tr("the line is {count:,} characters long, more than {MAX_LINE:,}: it is not read",
+                                count=len(raw), MAX_LINE=MAX_LINE), number, hint=tr("a record's lines are short: is this file a game record?"))
             self.in_body = True
             self.events.append(Event("raw", number, 1, text=raw.strip()))
             return
@@ -99,8 +100,8 @@ class _Reader:
             reader = _first_word(first)
         if reader is _Reader.deal:
             if not self.players:
-                self.err("T006", "the header must name the players before the first deal", number, col,
-                         hint="add a line such as 'players: Anna Boris Vera Gleb'")
+                self.err("T006", tr("the header must name the players before the first deal"), number, col,
+                         hint=tr("add a line such as 'players: Anna Boris Vera Gleb'"))
             if "|" in body:
                 self.in_body = True
                 self.row(body, number, col, comment)
@@ -121,9 +122,8 @@ class _Reader:
             elif verb is not None:
                 event = self.actor_event(words, number, col, comment, arg, verb)
             else:
-                raise _Bad("T002", f"not a transcript line: {' '.join(words)!r}", 0,
-                           hint="events: deal, hand, cut, turned, trump, <player> bid|call|play|took|trump, "
-                                "score, total, penalty, replay, settlement")
+                raise _Bad("T002", tr("not a transcript line: {items!r}", items=' '.join(words)), 0,
+                           hint=tr("events: deal, hand, cut, turned, trump, <player> bid|call|play|took|trump, score, total, penalty, replay, settlement"))
         except _Bad as bad:
             stripped = body.strip()
             at = _word_offsets(stripped, words)[bad.index] if bad.index >= 0 else 0
@@ -165,30 +165,32 @@ class _Reader:
         key, value = text.split(":", 1)
         key, value = key.strip().lower(), " ".join(value.split())
         if key not in HEADER_KEYS and not key.startswith("_"):
-            self.err("T008", f"unknown header key {key!r} (kept, not used)", number,
-                     severity=Severity.WARNING, hint="private keys start with '_'")
+            self.err("T008", tr("unknown header key {key!r} (kept, not used)", key=key), number,
+                     severity=Severity.WARNING, hint=tr("private keys start with '_'"))
         if key != "option" and any(h.key == key for h in self.headers):
-            self.err("T007", f"header key {key!r} is given twice", number)
+            self.err("T007", tr("header key {key!r} is given twice", key=key), number)
             return
         if key == "players":
             names = tuple(value.replace(",", " ").split())
             if len(names) > MAX_PLAYERS:
-                self.err("T016", f"'players' names {len(names):,} players; a record has at most "
-                         f"{MAX_PLAYERS}", number)
+                self.err("T016", tr("'players' names {count:,} players; a record has at most {MAX_PLAYERS}",
+                                    count=len(names), MAX_PLAYERS=MAX_PLAYERS), number)
                 names = ()
             if len(set(n.lower() for n in names)) != len(names):
-                self.err("T005", "a player name is given twice in 'players'", number)
+                self.err("T005", tr("a player name is given twice in 'players'"), number)
             for name in names:
                 if name.lower() in RESERVED_NAMES or not _NAME.fullmatch(name):
-                    self.err("T005", f"{name!r} cannot be a player's name (it reads as something else)",
+                    self.err("T005", tr("{name!r} cannot be a player's name (it reads as something else)",
+                                        name=name),
                              number)
             value = " ".join(names)
             self.players = names
             self._seats, self._seats_lower = _seat_tables(names)
         elif key == "first-dealer" and self.players and seat_of(self.players, value) is None:
-            self.err("T005", f"the first dealer {value!r} is not one of the players", number)
+            self.err("T005", tr("the first dealer {value!r} is not one of the players", value=value), number)
         elif key == "level" and value not in LEVELS:
-            self.err("T009", f"level must be one of {', '.join(LEVELS)}, not {value!r}", number)
+            self.err("T009", tr("level must be one of {items}, not {value!r}",
+                                items=', '.join(LEVELS), value=value), number)
         self.headers.append(Header(key, value, number, comment))
 
     def seat(self, words: list[str], k: int) -> int:
@@ -200,22 +202,22 @@ class _Reader:
             if seat is None:
                 seat = seat_of(self.players, word)  # the rare spellings: p01, P٣
             if seat is None:
-                raise _Bad("T005", f"unknown player {word!r}", k,
-                           hint="players: " + " ".join(self.players) if self.players else None)
+                raise _Bad("T005", tr("unknown player {word!r}", word=word), k,
+                           hint=tr("players: ") + " ".join(self.players) if self.players else None)
         return seat
 
     # -- one method per kind of line: (words, line number, column) -> Event ---------------
     def deal(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) < 2:
-            raise _Bad("T002", "'deal' needs its number", 0)
+            raise _Bad("T002", tr("'deal' needs its number"), 0)
         n = _int(words, 1)
         size = dealer = None
         k = 2
         while k < len(words):
             key = words[k].lower()
             if key not in ("cards", "dealer") or len(words) < k + 2:
-                raise _Bad("T002", f"unexpected {words[k]!r} after 'deal {n}'", k,
-                           hint="write 'deal N cards K dealer NAME'")
+                raise _Bad("T002", tr("unexpected {value!r} after 'deal {n}'", value=words[k], n=n), k,
+                           hint=tr("write 'deal N cards K dealer NAME'"))
             if key == "cards":
                 size = _int(words, k + 1)
             else:
@@ -227,24 +229,24 @@ class _Reader:
     def hand(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         kind = words[0].lower()
         if len(words) < 2:
-            raise _Bad("T002", f"'{kind}' needs a player", 0)
+            raise _Bad("T002", tr("'{kind}' needs a player", kind=kind), 0)
         seat = self.seat(words, 1)
         cards = tuple([_card(words, k) for k in range(2, len(words))])
         if kind == "cut" and len(cards) != 1:
-            raise _Bad("T002", "'cut' takes a player and one card", 0)
+            raise _Bad("T002", tr("'cut' takes a player and one card"), 0)
         return _new_event(Event, (kind, number, col, seat, None, None, cards, None, None, False, (), None,
                                   "", comment, arg, (), False))
 
     def turned(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) != 2:
-            raise _Bad("T002", "'turned' takes one card", 0)
+            raise _Bad("T002", tr("'turned' takes one card"), 0)
         return _new_event(Event, ("turned", number, col, None, None, None, (_card(words, 1),), None, None,
                                   False, (), None, "", comment, arg, (), False))
 
     def trump(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
               seat: int | None = None, at: int = 0) -> Event:
         if len(words) != at + 2:
-            raise _Bad("T002", "'trump' takes a suit or 'none'", at)
+            raise _Bad("T002", tr("'trump' takes a suit or 'none'"), at)
         suit = _trump_word(words, at + 1)
         return Event("trump", number, col, actor=seat, suit=suit, no_trump=suit is None, comment=comment,
                      arg_col=arg)
@@ -254,8 +256,8 @@ class _Reader:
         """``NAME call 5 S``, ``NAME call 5 none`` or ``NAME call dash`` (an auction's call)."""
         dash = len(words) == 3 and words[2].lower() in ("dash", "0")
         if len(words) != 4 and not dash:
-            raise _Bad("T002", "'call' takes a number of tricks and a trump, or 'dash'", 1,
-                       hint="e.g. 'Anna call 5 S', 'Anna call 6 none' or 'Anna call dash'")
+            raise _Bad("T002", tr("'call' takes a number of tricks and a trump, or 'dash'"), 1,
+                       hint=tr("e.g. 'Anna call 5 S', 'Anna call 6 none' or 'Anna call dash'"))
         suit = None if dash else _trump_word(words, 3)
         return Event("call", number, col, actor=seat, number=0 if dash else _int(words, 2), suit=suit,
                      no_trump=suit is None, comment=comment, arg_col=arg)
@@ -263,8 +265,8 @@ class _Reader:
     def amounts(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         kind = words[0].lower()
         if len(words) % 2 == 0:
-            raise _Bad("T002", f"'{words[0]}' takes pairs of player and number", 0,
-                       hint=f"e.g. '{words[0]} Anna 15 Boris -10'")
+            raise _Bad("T002", tr("'{value}' takes pairs of player and number", value=words[0]), 0,
+                       hint=tr("e.g. '{value} Anna 15 Boris -10'", value=words[0]))
         out: list[int | None] = [None] * len(self.players)
         cells = [0] * len(self.players)  # the column of each seat's number
         at = col + len(words[0]) + 1  # the column of words[k], as long as one blank parts the words
@@ -283,18 +285,18 @@ class _Reader:
 
     def penalty(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) not in (3, 4):
-            raise _Bad("T002", "'penalty' takes a player, points and a rule code", 0,
-                       hint="e.g. 'penalty Boris -50 R010'")
+            raise _Bad("T002", tr("'penalty' takes a player, points and a rule code"), 0,
+                       hint=tr("e.g. 'penalty Boris -50 R010'"))
         code = words[3].upper() if len(words) == 4 else None
         if code is not None and not _CODE.fullmatch(code):
-            raise _Bad("T002", f"not a rule code: {words[3]!r}", 3, hint="e.g. R010")
+            raise _Bad("T002", tr("not a rule code: {value!r}", value=words[3]), 3, hint="e.g. R010")
         seat = self.seat(words, 1)
         return Event("penalty", number, col, actor=seat, number=_int(words, 2), code=code, comment=comment,
                      arg_col=arg)
 
     def replay(self, words: list[str], number: int, col: int, comment: str | None, arg: int) -> Event:
         if len(words) != 1:
-            raise _Bad("T002", "'replay' takes nothing", 1)
+            raise _Bad("T002", tr("'replay' takes nothing"), 1)
         return Event("replay", number, col, comment=comment, arg_col=arg)
 
     def actor_event(self, words: list[str], number: int, col: int, comment: str | None, arg: int,
@@ -302,7 +304,7 @@ class _Reader:
         seat = self.seat(words, 0)
         if verb == "play":
             if len(words) < 3:
-                raise _Bad("T002", "'play' needs a card", 1)
+                raise _Bad("T002", tr("'play' needs a card"), 1)
             return _new_event(Event, ("play", number, col, seat, None, None, (), _play(words, 2), None,
                                       False, (), None, "", comment, arg, (), False))
         if verb == "trump":
@@ -310,7 +312,7 @@ class _Reader:
         if verb == "call":
             return self.call(words, number, col, comment, arg, seat)
         if len(words) != 3:
-            raise _Bad("T002", f"'{verb}' takes one number", 1)
+            raise _Bad("T002", tr("'{verb}' takes one number", verb=verb), 1)
         return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),
                                   None, "", comment, arg, (), False))
 
@@ -362,14 +364,14 @@ def _trump_word(words: list[str], k: int) -> Suit | None:
     try:
         return Suit.parse(words[k])
     except CardError:
-        raise _Bad("T003", f"not a suit: {words[k]!r}", k, hint="S, H, D, C or none") from None
+        raise _Bad("T003", tr("not a suit: {word!r}", word=words[k]), k, hint=tr("S, H, D, C or none")) from None
 
 
 def _int(words: list[str], k: int) -> int:
     word = words[k]
     if _INT.fullmatch(word):
         return int(word)
-    raise _Bad("T004", f"not a whole number: {word!r}", k)
+    raise _Bad("T004", tr("not a whole number: {word!r}", word=word), k)
 
 
 def _card(words: list[str], k: int) -> Card | None:
@@ -382,8 +384,8 @@ def _card(words: list[str], k: int) -> Card | None:
     try:
         return Card.parse(word)
     except CardError:
-        raise _Bad("T003", f"not a card: {word!r}", k,
-                   hint="write rank then suit (AS, 10H, 7♠), JK for a joker, ?? for unknown") from None
+        raise _Bad("T003", tr("not a card: {word!r}", word=word), k,
+                   hint=tr("write rank then suit (AS, 10H, 7♠), JK for a joker, ?? for unknown")) from None
 
 
 #: Canonical card tokens (what the writer writes) -> cards, for the common case.
@@ -400,26 +402,27 @@ def _play(words: list[str], k: int) -> Play | None:
     card = _card(words, k)
     declare = words[k + 1].lower()
     if declare not in DECLARATIONS:
-        raise _Bad("T003", f"not a declaration: {words[k + 1]!r}", k + 1,
-                   hint="declarations: " + ", ".join(sorted(DECLARATIONS)))
+        raise _Bad("T003", tr("not a declaration: {value!r}", value=words[k + 1]), k + 1,
+                   hint=tr("declarations: ") + ", ".join(sorted(DECLARATIONS)))
     if card is None:
-        raise _Bad("T003", "an unknown card '??' cannot be declared", k + 1)
+        raise _Bad("T003", tr("an unknown card '??' cannot be declared"), k + 1)
     extra = len(words) - k - 2
     if declare == "as":
         if extra != 1:
-            raise _Bad("T003", "'as' takes one card", k + 1)
+            raise _Bad("T003", tr("'as' takes one card"), k + 1)
         as_card = _card(words, k + 2)
         if as_card is None:
-            raise _Bad("T003", "'as' needs a known card", k + 2)
+            raise _Bad("T003", tr("'as' needs a known card"), k + 2)
         return Play(card, "as", None, as_card)
     if extra:
         if declare not in SUITED_DECLARATIONS or extra != 1:
-            raise _Bad("T003", f"{declare!r} takes {'a suit' if declare in SUITED_DECLARATIONS else 'no suit'}",
+            raise _Bad("T003", tr("{declare!r} takes {value}",
+                                  declare=declare, value='a suit' if declare in SUITED_DECLARATIONS else 'no suit'),
                        k + 2)
         try:
             return Play(card, declare, Suit.parse(words[k + 2]))
         except CardError:
-            raise _Bad("T003", f"not a suit: {words[k + 2]!r}", k + 2) from None
+            raise _Bad("T003", tr("not a suit: {value!r}", value=words[k + 2]), k + 2) from None
     return Play(card, declare)
 
 
@@ -441,10 +444,11 @@ def parse_transcript(text: str | bytes, path: str | None = None) -> tuple[Transc
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return None, [Diagnostic("T001", f"not a text file (not UTF-8 at byte {exc.start})",
+            return None, [Diagnostic("T001", tr("not a text file (not UTF-8 at byte {start})",
+                                                start=exc.start),
                                      path=path, line=1, col=1)]
     if "\x00" in text or _mostly_binary(text):
-        return None, [Diagnostic("T001", "not a transcript: the file holds binary data", path=path,
+        return None, [Diagnostic("T001", tr("not a transcript: the file holds binary data"), path=path,
                                  line=1, col=1)]
     return read_game(text_lines(text) or (), 1, path)
 
@@ -467,11 +471,11 @@ def text_lines(text: str | bytes) -> list[str] | None:
 
 def _finish(reader: _Reader, path: str | None, first_line: int) -> tuple[Transcript, list[Diagnostic]]:
     if not any(h.key == "variant" for h in reader.headers):
-        reader.err("T006", "the header does not name the variant", first_line,
-                   hint="add a line such as 'variant: <bundled name or file>'")
+        reader.err("T006", tr("the header does not name the variant"), first_line,
+                   hint=tr("add a line such as 'variant: <bundled name or file>'"))
     if not reader.players and not any(d.code == "T006" and "players" in d.message for d in reader.diags):
-        reader.err("T006", "the header does not name the players", first_line,
-                   hint="add a line such as 'players: Anna Boris Vera Gleb'")
+        reader.err("T006", tr("the header does not name the players"), first_line,
+                   hint=tr("add a line such as 'players: Anna Boris Vera Gleb'"))
     return Transcript(tuple(reader.headers), reader.players, tuple(reader.events), path), reader.diags
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..i18n import tr
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
 from .archive import GameLines
@@ -28,10 +29,10 @@ def _capped(diags: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
     kept, rest = diags[:MAX_DIAGNOSTICS], diags[MAX_DIAGNOSTICS:]
     errors = sum(1 for d in rest if d.severity is Severity.ERROR)
     first = rest[0]
-    note = Diagnostic("T017", f"{len(rest):,} more problems in this game ({errors:,} of them errors) are not "
-                      f"shown: a report keeps the first {MAX_DIAGNOSTICS}",
+    note = Diagnostic("T017", tr("{count:,} more problems in this game ({errors:,} of them errors) are not shown: a report keeps the first {MAX_DIAGNOSTICS}",
+                                 count=len(rest), errors=errors, MAX_DIAGNOSTICS=MAX_DIAGNOSTICS),
                       Severity.ERROR if errors else Severity.NOTE, first.path,
-                      first.line, first.col, hint="correct the first ones and check again")
+                      first.line, first.col, hint=tr("correct the first ones and check again"))
     return (*kept, note)
 
 
@@ -135,20 +136,20 @@ def _find(t: Transcript, variant_path: Sequence[str | Path]) -> tuple[Path | Non
     if refused is not None:
         where = ("a .yaml file in its own folder" if record_folder(t) is not None
                  else "no file (it was not read from a file)")
-        return None, _at(t, "variant", "T014", f"the record names the variant {name!r}, which may not be "
-                         f"read: {refused}",
-                         f"a record may name a bundled variant or {where}; allow another folder with "
-                         "--variant-path")
+        return None, _at(t, "variant", "T014", tr("the record names the variant {name!r}, which may not be read: {refused}",
+                                                  name=name, refused=refused),
+                         tr("a record may name a bundled variant or {where}; allow another folder with --variant-path",
+                            where=where))
     if found is None:
         if looks_like_path(name):
-            return None, _at(t, "variant", "T010", f"cannot load the variant {name!r}: no such variant file: "
-                             f"{name!r}")
+            return None, _at(t, "variant", "T010", tr("cannot load the variant {name!r}: no such variant file: {name!r}",
+                                                      name=name))
         import difflib
 
         close = difflib.get_close_matches(name, bundled_names(), n=1)
-        return None, _at(t, "variant", "T010", f"cannot load the variant {name!r}: no bundled variant named "
-                         f"{name!r}", f"did you mean {close[0]!r}?" if close else
-                         "bundled variants: " + ", ".join(bundled_names()))
+        return None, _at(t, "variant", "T010", tr("cannot load the variant {name!r}: no bundled variant named {name!r}",
+                                                  name=name), tr("did you mean {value!r}?", value=close[0]) if close else
+                         tr("bundled variants: {names}", names=", ".join(bundled_names())))
     return found, None
 
 
@@ -166,14 +167,15 @@ def _load_transcript_variant(t: Transcript, variant_path: Sequence[str | Path]
     allowed = _folders(t, variant_path)
     variant, diags = try_load_variant(found, variant_path=allowed)
     if variant is None:
-        return None, [_at(t, "variant", "T010", f"cannot load the variant {t.variant!r}")] + diags
+        return None, [_at(t, "variant", "T010", tr("cannot load the variant {variant!r}",
+                                                   variant=t.variant))] + diags
     if not t.options:
         return variant, []
     variant, diags = load_with_options(found, list(t.options), f"{t.path or '<transcript>'} options",
                                        variant_path=allowed)
     if variant is None:
         msgs = "; ".join(d.message for d in diags)
-        return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {msgs}")]
+        return None, [_at(t, "option", "T011", tr("the option lines cannot be applied: {msgs}", msgs=msgs))]
     return variant, []
 
 
@@ -191,18 +193,19 @@ def _embedded(t: Transcript, *, with_options: bool) -> tuple[Variant | None, lis
     except (ValueError, RecursionError):
         tree = None
     if not isinstance(tree, dict):
-        return None, [_at(t, "rules-text", "T010", "the rules written in the record ('rules-text') are not "
-                          "a JSON object", "write them with --embed-rules, or leave the line out")]
+        return None, [_at(t, "rules-text", "T010", tr("the rules written in the record ('rules-text') are not a JSON object"), tr("write them with --embed-rules, or leave the line out"))]
     if with_options:
         problem = apply_options(tree, t.options)
         if problem is not None:
-            return None, [_at(t, "option", "T011", f"the option lines cannot be applied: {problem.message}")]
+            return None, [_at(t, "option", "T011", tr("the option lines cannot be applied: {message}",
+                                                      message=problem.message))]
     try:
         return loads_variant(dump_yaml(tree), path=f"{t.path or '<record>'} rules-text"), []
     except VariantError as exc:
         first = exc.diagnostics[0].message if exc.diagnostics else "they are not a variant"
         code, key = ("T011", "option") if with_options and t.options else ("T010", "rules-text")
-        return None, [_at(t, key, code, f"the rules written in the record cannot be loaded: {first}")]
+        return None, [_at(t, key, code, tr("the rules written in the record cannot be loaded: {first}",
+                                           first=first))]
 
 
 def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = None) -> Diagnostic:
@@ -224,14 +227,14 @@ def prepare_game(t: Transcript, diags: list[Diagnostic], variant_path: Sequence[
         return None
     n = len(t.players)
     if not variant.min_players <= n <= variant.max_players:
-        diags.append(_at(t, "players", "T012", f"{variant.name} is for {variant.min_players} to "
-                         f"{variant.max_players} players, the record has {n}"))
+        diags.append(_at(t, "players", "T012", tr("{name} is for {min_players} to {max_players} players, the record has {n}",
+                                                  name=variant.name, min_players=variant.min_players, max_players=variant.max_players, n=n)))
         return None
     written_hash = t.header("rules")
     if written_hash is not None and written_hash not in _known_hashes(t, variant, variant_path):
-        d = _at(t, "rules", "T013", f"the rules of {t.variant!r} differ from those the record was "
-                f"written with (rules: {written_hash})",
-                "the variant file changed since the game was written; the check uses the rules as they are now")
+        d = _at(t, "rules", "T013", tr("the rules of {variant!r} differ from those the record was written with (rules: {written_hash})",
+                                       variant=t.variant, written_hash=written_hash),
+                tr("the variant file changed since the game was written; the check uses the rules as they are now"))
         diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
     first = t.first_dealer
     if first is None:  # no header: the first deal line may name the dealer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from math import perm
 
+from ..i18n import tr
 from ..actions import ChooseTrump
 from ..cards import Card, Suit
 from ..diagnostics import Severity
@@ -39,8 +40,8 @@ class _Unknowns(_Record):
                 c = e.play.card if e.play is not None else None
                 if c is not None and (c not in g.table.index or c in seen):
                     self.report("R044" if c not in g.table.index else "R043",
-                                f"{c} is not in the {g.table.size}-card pack" if c not in g.table.index else
-                                f"{c} appears twice in deal {g.deal.number} (first at line {seen[c].line})", e)
+                                tr("{c} is not in the {size}-card pack",
+                                   c=c, size=g.table.size) if c not in g.table.index else tr("{c} appears twice in deal {number} (first at line {line})", c=c, number=g.deal.number, line=seen[c].line), e)
                     self.as_unknown.add(e)
                     c = None
                 if c is not None:
@@ -96,22 +97,21 @@ class _Unknowns(_Record):
                                recorded_trump=trump), self.took, score, limit=limit)
         self.readings_left -= min(ways, limit)
         if reading is None:
-            self.unread = ("; no reading of them fits the record" if ways <= limit else
-                           f"; there are {ways} ways to read them, too many to try" if limit == infer.READINGS else
-                           "; the record has too many unknown cards to read them all")
+            self.unread = (tr("; no reading of them fits the record") if ways <= limit else
+                           tr("; there are {ways} ways to read them, too many to try", ways=ways)
+                           if limit == infer.READINGS else tr("; the record has too many unknown cards to read them all"))
             return False
         self.hands = {s: list[Card | None](h) for s, h in enumerate(reading.hands)}
         self.inferred = dict(zip(unknown_steps, reading.plays))
         many = len(unknown_steps) > 1
         cards = " ".join(str(p.card) for p in reading.plays)
-        fits = ("a reading that fits the record" if reading.cost == (0, 0) else
-                f"the reading that fits the record best of the {reading.readings} there are")
+        fits = (tr("a reading that fits the record") if reading.cost == (0, 0) else
+                tr("the reading that fits the record best of the {n} there are", n=reading.readings))
         bad = sum(e in self.as_unknown for e in unknown_steps)
-        cards_word = "cards" if many else "card"
-        what = (f"unknown {cards_word} (??)" if not bad else
-                f"{cards_word} that cannot be" if bad == len(unknown_steps) else f"unknown or impossible {cards_word}")
-        self.report("T021", f"deal {g.deal.number} holds {len(unknown_steps)} {what}: checked with "
-                    f"{'them' if many else 'it'} read as "
-                    f"{cards}, {fits}", unknown_steps[0], severity=Severity.NOTE)
+        what = ((tr("unknown cards (??)") if many else tr("unknown card (??)")) if not bad else
+                (tr("cards that cannot be") if many else tr("card that cannot be")) if bad == len(unknown_steps)
+                else tr("unknown or impossible cards") if many else tr("unknown or impossible card"))
+        self.report("T021", tr("deal {number} holds {count} {what}: checked with {value} read as {cards}, {fits}",
+                               number=g.deal.number, count=len(unknown_steps), what=what, value=tr("them") if many else tr("it"), cards=cards, fits=fits), unknown_steps[0], severity=Severity.NOTE)
         return True
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from ..actions import Play
+from ..cards import Card, card_text, suit_text
 from .compact import cells_text, take_row
 from .model import UNKNOWN, Event, Header, Transcript
 
@@ -13,8 +15,28 @@ def _amounts_text(players: tuple[str, ...], amounts: Iterable[int | None]) -> st
     return "".join(f" {p} {a}" for p, a in zip(players, amounts) if a is not None)
 
 
-def format_event(event: Event, players: tuple[str, ...]) -> str:
-    """One event as its canonical line (without a newline)."""
+def _card(c: Card | None, cards: str) -> str:
+    return UNKNOWN if c is None else card_text(c, cards)
+
+
+def _play(p: Play | None, cards: str) -> str:
+    if p is None:
+        return UNKNOWN
+    if cards == "en":
+        return str(p)
+    parts = [card_text(p.card, cards)]
+    if p.declare:
+        parts.append(p.declare)
+    if p.suit is not None:
+        parts.append(suit_text(p.suit, cards))
+    if p.as_card is not None:
+        parts.append(card_text(p.as_card, cards))
+    return " ".join(parts)
+
+
+def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> str:
+    """One event as its canonical line (without a newline); ``cards="ru"`` writes the cards
+    and suits in Russian letters (``Тп``, ``10ч``, ``trump б``), read back as the same."""
     k = event.kind
     who = players[event.actor] if event.actor is not None else ""
     if k == "comment":
@@ -33,19 +55,19 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
             parts.append(f"dealer {who}")
         line = " ".join(parts)
     elif k in ("hand", "cut"):
-        line = " ".join([k, who, *(UNKNOWN if c is None else str(c) for c in event.cards)])
+        line = " ".join([k, who, *(_card(c, cards) for c in event.cards)])
     elif k == "turned":
         c = event.cards[0] if event.cards else None
-        line = f"turned {UNKNOWN if c is None else c}"
+        line = f"turned {_card(c, cards)}"
     elif k == "trump":
-        suit = _suit_text(event)
+        suit = _suit_text(event, cards)
         line = f"{who} trump {suit}" if event.actor is not None else f"trump {suit}"
     elif k in ("bid", "took"):
         line = f"{who} {k} {event.number}"
     elif k == "call":
         line = f"{who} call dash" if not event.number else f"{who} call {event.number} {_suit_text(event)}"
     elif k == "play":
-        line = f"{who} play {UNKNOWN if event.play is None else event.play}"
+        line = f"{who} play {_play(event.play, cards)}"
     elif k in ("score", "total", "settlement"):
         line = f"{k}{_amounts_text(players, event.amounts)}"
     elif k == "penalty":
@@ -59,8 +81,8 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
     return line
 
 
-def _suit_text(event: Event) -> str:
-    return "none" if event.no_trump or event.suit is None else event.suit.value
+def _suit_text(event: Event, cards: str = "en") -> str:
+    return "none" if event.no_trump or event.suit is None else suit_text(event.suit, cards)
 
 
 def _comment_text(comment: str | None) -> str:
@@ -69,7 +91,8 @@ def _comment_text(comment: str | None) -> str:
     return f"  # {comment}" if comment else "  #"
 
 
-def format_row(events: tuple[Event, ...], start: int, players: tuple[str, ...]) -> tuple[str, int]:
+def format_row(events: tuple[Event, ...], start: int, players: tuple[str, ...],
+               cards: str = "en") -> tuple[str, int]:
     """The compact row that starts at the ``deal`` event ``events[start]`` (one with ``row``
     set), and the index of the first event after it."""
     deal = events[start]
@@ -78,7 +101,7 @@ def format_row(events: tuple[Event, ...], start: int, players: tuple[str, ...]) 
         return deal.text + _comment_text(deal.comment), end
     line = format_event(deal._replace(comment=None), players)
     if trump is not None:
-        line += f" trump {_suit_text(trump)}"
+        line += f" trump {_suit_text(trump, cards)}"
     return line + cells_text(cells) + _comment_text(deal.comment), end
 
 
@@ -92,12 +115,13 @@ def format_header(h: Header) -> str:
     return line
 
 
-def format_transcript(t: Transcript) -> str:
+def format_transcript(t: Transcript, cards: str = "en") -> str:
     """The canonical text of a transcript (ends with a newline).
 
     Header lines keep their order; a transcript made by :func:`new_transcript`
     has them in the order of ``HEADER_KEYS``. A deal whose events are marked ``row`` is
-    written as one compact score-sheet row (:mod:`~updown_dsl.records.compact`).
+    written as one compact score-sheet row (:mod:`~updown_dsl.records.compact`). ``cards``:
+    the notation of the cards (``en`` or ``ru``, :data:`~updown_dsl.cards.NOTATIONS`).
     """
     lines = [format_header(h) for h in t.headers]
     events, players = t.events, t.players
@@ -111,16 +135,16 @@ def format_transcript(t: Transcript) -> str:
                 lines.append("")
             rows = row
             if row:
-                line, i = format_row(events, i, players)
+                line, i = format_row(events, i, players, cards)
                 lines.append(line)
                 continue
         elif e.kind == "settlement" and lines and lines[-1] != "":
             lines.append("")
-        lines.append(format_event(e, players))
+        lines.append(format_event(e, players, cards))
         i += 1
     return "\n".join(lines) + "\n"
 
 
-def iter_lines(t: Transcript) -> Iterator[str]:
+def iter_lines(t: Transcript, cards: str = "en") -> Iterator[str]:
     """The canonical text line by line (for writing a game as it goes)."""
-    yield from format_transcript(t).splitlines()
+    yield from format_transcript(t, cards).splitlines()

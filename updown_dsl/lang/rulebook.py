@@ -1,0 +1,405 @@
+"""A variant's rule book: its rules in words, written from the loaded model.
+
+:func:`rule_book` turns a :class:`~updown_dsl.lang.variant.Variant` into a
+:class:`RuleBook`, a document of sections of paragraphs, lists and tables, in the language
+:mod:`updown_dsl.i18n` speaks; :mod:`.bookrender` writes it as text, Markdown or HTML. Every
+rule the engine and the checker enforce has a sentence, with the code the checker reports
+when it is broken (``[R010]``); the scoring is told case by case from the formula and shown
+in a table of points worked out with the variant's own formulas (:mod:`.rulescore`). A house
+rule (``extends:``) gets a first section saying what it changes in the book of the variant it
+extends.
+
+>>> from updown_dsl.lang.loader import load_variant
+>>> book = rule_book(load_variant("odessa"), 4)
+>>> [s.key for s in book.sections][:4]
+['players', 'pack', 'schedule', 'kinds']
+"""
+
+from __future__ import annotations
+
+from ..i18n import mark, ntr, tr
+from .bookmodel import Block, Bullets, Item, RuleBook, Section, Table
+from .rulescore import end_section, penalty_section, scoring_section, settlement_section
+from .rulewild import wild_sections
+from .rulewords import card_names, formula_tree, kind_title, suit_name, Words
+from .variant import Deal, DealKind, TrumpRules, Variant
+
+
+def rule_book(variant: Variant, players: int | None = None, base: Variant | None = None, *,
+              deal_table: bool = True) -> RuleBook:
+    """The rule book of ``variant`` for ``players`` (default: its default count); with ``base``
+    (the variant it extends) the book opens with what it changes; ``deal_table=False`` leaves
+    out the table of every deal (the hand sizes stay)."""
+    n = players or variant.default_players
+    parts = [
+        _players(variant, n), _pack(variant, n), _schedule(variant, n, deal_table), _kinds(variant),
+        _trump(variant), _bidding(variant), _play(variant), *wild_sections(variant),
+        scoring_section(variant, n), penalty_section(variant), end_section(variant),
+        settlement_section(variant),
+    ]
+    sections = tuple(s for s in parts if s is not None and s.blocks)
+    name = None
+    if base is not None:
+        changes = _changes(rule_book(base, n, deal_table=deal_table), sections)
+        sections = (Section("changes", tr("What {name} changes in {base}", name=variant.name,
+                                          base=base.name), changes),) + sections
+        name = base.name
+    return RuleBook(variant.name, variant.description, variant.source, n, sections, name)
+
+
+def base_variant(variant: Variant, variant_path: tuple[str, ...] = ()) -> Variant | None:
+    """The variant a variant file ``extends`` (None for one that extends none, or whose base
+    cannot be loaded)."""
+    from pathlib import Path
+
+    from .yamltree import parse_yaml
+
+    if not variant.path:
+        return None
+    try:
+        tree, _ = parse_yaml(Path(variant.path).read_text(encoding="utf-8"), str(variant.path))
+    except (OSError, ValueError):
+        return None
+    node = tree.get("extends") if tree is not None and tree.items else None
+    ext = node.value if node is not None else None
+    if not isinstance(ext, str):
+        return None
+    from .loader import resolve_variant_path, try_load_variant
+
+    found = resolve_variant_path(ext, Path(variant.path).parent)
+    base, _ = try_load_variant(str(found) if found else ext, variant_path=variant_path)
+    return base
+
+
+def _points(blocks: tuple[Block, ...]) -> list[tuple[str, ...]]:
+    """Every paragraph and point of ``blocks``, each as its path from the top of its list."""
+    out: list[tuple[str, ...]] = []
+
+    def walk(items: tuple[Item, ...], above: tuple[str, ...]) -> None:
+        for it in items:
+            out.append(above + (it.text,))
+            walk(it.items, above + (it.text,))
+
+    for b in blocks:
+        if isinstance(b, str):
+            out.append((b,))
+        elif isinstance(b, Bullets):
+            walk(b.items, ())
+    return out
+
+
+def _cells(blocks: tuple[Block, ...]) -> dict[tuple[int, str, str], str]:
+    """The cells of the tables of ``blocks`` by (table, row label, column)."""
+    tables = [b for b in blocks if isinstance(b, Table)]
+    return {(i, r[0], t.header[j]): c for i, t in enumerate(tables) for r in t.rows
+            for j, c in enumerate(r) if j}
+
+
+def _tree(paths: list[tuple[str, ...]]) -> tuple[Item, ...]:
+    """Points given by their paths, nested again (a shared parent shown once)."""
+    top: dict[str, list[tuple[str, ...]]] = {}
+    for p in paths:
+        top.setdefault(p[0], [])
+        if len(p) > 1:
+            top[p[0]].append(p[1:])
+    return tuple(Item(k, _tree(v)) for k, v in top.items())
+
+
+def _changes(before: RuleBook, after: tuple[Section, ...]) -> tuple[Block, ...]:
+    """What ``after`` says that ``before`` does not, section by section: its new points,
+    the points it no longer has, and the cells of its tables that differ."""
+    old = {s.key: s.blocks for s in before.sections}
+    items = []
+    for s in after:
+        was = old.get(s.key, ())
+        then, now = _points(was), _points(s.blocks)
+        paths = [p for p in now if p not in then]
+        if s.key != "schedule":  # (a schedule's new lines say it all)
+            paths += [p[:-1] + (tr("no longer: {point}", point=p[-1]),) for p in then
+                      if p not in now and (len(p) == 1 or p[:-1] in now)]
+        new = _tree(paths)
+        cells, old_cells = _cells(s.blocks), _cells(was)
+        for (i, row, col), c in cells.items():
+            prev = old_cells.get((i, row, col))
+            if prev and c and prev != c:
+                new += (Item(tr("{row}, {col}: {new} (was {old})", row=row, col=col, new=c, old=prev)),)
+        if new:
+            items.append(Item(s.title, new))
+    if not items:
+        return (tr("Nothing: the rules are those of {base}.", base=before.name),)
+    return (Bullets(tuple(items)),)
+
+
+# ---------------------------------------------------------------- the sections
+
+
+def _players(v: Variant, n: int) -> Section:
+    text = tr("For {low} to {high} players ({default} by default). This book is for {n} players.",
+              low=v.min_players, high=v.max_players, default=v.default_players, n=n)
+    return Section("players", tr("Players"), (text,))
+
+
+_PACKS = {52: mark("A pack of 52 cards: two to ace in each suit; the ace is high."),
+          36: mark("A pack of 36 cards: six to ace in each suit; the ace is high."),
+          32: mark("A pack of 32 cards: seven to ace in each suit; the ace is high.")}
+
+
+def _pack(v: Variant, n: int) -> Section:
+    from .schedule import deck_size
+
+    d = v.deck
+    items = [Item(tr(_PACKS[d.pack]))]
+    if d.per_player:
+        try:
+            size = tr("{size} cards for {n} players", size=deck_size(v, n), n=n)
+        except ValueError:
+            size = tr("not a whole number of ranks for {n} players", n=n)
+        items.append(Item(tr("Only the top ranks are played: {per} cards for each player ({size}).",
+                             per=d.per_player, size=size)))
+    if d.remove:
+        items.append(Item(tr("Taken out of the pack: {cards}.", cards=card_names(d.remove))))
+    if d.jokers:
+        items.append(Item(ntr("One joker is added.", "{n} jokers are added.", d.jokers)))
+    if d.designated_jokers:
+        items.append(Item(ntr("{cards} is a joker and only a joker: it never counts as a card of its suit.",
+                              "{cards} are jokers and only jokers: they never count as cards of their suit.",
+                              len(d.designated_jokers), cards=_cap(card_names(d.designated_jokers)))))
+    try:
+        size = deck_size(v, n)
+        items.append(Item(tr("{n} players play with {size} cards.", n=n, size=size)))
+    except ValueError:
+        pass
+    who = tr("the player on the dealer's right") if v.cut_by == "dealer_right" else tr(
+        "the player on the dealer's left")
+    items.append(Item(tr("The deal passes to the left; before each deal {who} cuts the pack.", who=who)))
+    return Section("pack", tr("Pack and deal"), (Bullets(tuple(items)),))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
+
+
+def deal_mark(cards: int, kind: str) -> str:
+    """A deal's hand size with its kind: ``6``, ``6B``, ``NT6``, ``dark:6``."""
+    if kind == "normal":
+        return str(cards)
+    if kind == "blind":
+        return f"{cards}B"
+    mark_ = _KIND_MARK.get(kind)
+    return f"{mark_}{cards}" if mark_ else f"{kind}:{cards}"
+
+
+def hand_sizes(deals: tuple[Deal, ...]) -> str:
+    """The hand sizes in order, sets apart: ``1 2 3 | 3 3 | 3 2 1``."""
+    out: list[str] = []
+    for i, d in enumerate(deals):
+        if i and d.set != deals[i - 1].set:
+            out.append("|")
+        out.append(deal_mark(d.cards, d.kind))
+    return " ".join(out)
+
+
+def _schedule(v: Variant, n: int, deal_table: bool = True) -> Section:
+    from .schedule import resolve_schedule
+
+    title = tr("Deals")
+    try:
+        deals = resolve_schedule(v, n)
+    except ValueError as err:
+        return Section("schedule", title, (tr("{n} players cannot play this schedule: {why}.", n=n, why=err),))
+    blocks: list[Block] = []
+    first = ntr("{n} deal for {players} players.", "{n} deals for {players} players.", len(deals), players=n)
+    if v.end.target is not None:
+        first += " " + tr("The schedule is played again from its start until the game ends (see the end of the game).")
+    blocks.append(first)
+    sets = deals[-1].set > 1 if deals else False
+    cycle = v.trump.rule == "cycle" and v.trump.cycle
+    header = [tr("deal")] + ([tr("set")] if sets else []) + [tr("cards"), tr("kind")] + ([tr("trump")] if cycle else [])
+    rows = []
+    for d in deals:
+        row = [str(d.number)] + ([str(d.set)] if sets else []) + [str(d.cards), kind_title(v, d.kind)]
+        if cycle:
+            row.append(suit_name(v.trump.cycle[(d.number - 1) % len(v.trump.cycle)]))
+        rows.append(tuple(row))
+    if deal_table:
+        blocks.append(Table(tuple(header), tuple(rows)))
+    blocks.append(tr("Hand sizes: {sizes}", sizes="`" + hand_sizes(deals) + "`"))
+    others = []
+    for k in range(v.min_players, v.max_players + 1):
+        if k == n:
+            continue
+        try:
+            ds = resolve_schedule(v, k)
+        except ValueError:
+            continue
+        others.append(ntr("{players} players: {n} deal (`{sizes}`)", "{players} players: {n} deals (`{sizes}`)",
+                          len(ds), players=k, sizes=hand_sizes(ds)))
+    if others:
+        blocks.append(Bullets((Item(tr("With other numbers of players:"), tuple(Item(o) for o in others)),)))
+    return Section("schedule", title, tuple(blocks))
+
+
+BIDDING_KINDS = {
+    "open": mark("Bids are made in turn after the deal, each seen by all."),
+    "before_deal": mark("Blind: the bids are made before the deal, without seeing the cards."),
+    "sealed": mark("The bids are made at the same time after the deal: nobody sees another's bid before "
+                   "all have bid, so the hook does not apply."),
+    "forehead": mark("Each player bids seeing every other player's cards but not their own, as if held "
+                     "to the forehead."),
+    "hidden": mark("The bids are made in turn after the deal but are not shown to the others until the "
+                   "deal is over."),
+    "none": mark("There are no bids in these deals: the tricks taken score as the formula says."),
+}
+
+
+def _kinds(v: Variant) -> Section:
+    items = []
+    for name, k in v.kinds.items():
+        if name == "normal":
+            continue
+        parts = []
+        if k.bidding != v.kinds.get("normal", DealKind("normal")).bidding:
+            parts.append(tr(BIDDING_KINDS[k.bidding]))
+        if k.trump is not None:
+            parts.extend(_trump_words(k.trump, v))
+        if k.multiplier != 1:
+            parts.append(tr("The points of these deals are multiplied by {m}.", m=k.multiplier))
+        if k.score is not None:
+            parts.append(tr("Scored by their own formula (see the scoring)."))
+        if k.hook is not None:
+            parts.append(tr("The hook applies.") if k.hook else tr("The hook does not apply."))
+        items.append(Item(tr("`{kind}` deals:", kind=kind_title(v, name).split(" ×")[0]),
+                          tuple(Item(p) for p in parts)))
+    return Section("kinds", tr("Special deals"), (Bullets(tuple(items)),) if items else ())
+
+
+_CHOOSERS = {
+    "eldest": mark("the eldest hand (on the dealer's left)"), "dealer": mark("the dealer"),
+    "first_bidder": mark("the first bidder"),
+    "highest_bidder": mark("the highest bidder (the first of them in bidding order on a tie)"),
+}
+
+
+def _chooser(t: TrumpRules) -> str:
+    who = tr(_CHOOSERS[t.chooser])
+    if t.after_bidding:
+        text = tr("Once everyone has bid, {who} names trump", who=who)
+    else:
+        text = tr("{who} names trump after seeing {k} of their cards", who=_cap(who), k=t.choose_after)
+    return text + (tr(", or no trump.") if t.choose_no_trump else tr("; no trump may not be named.")) + " [R022]"
+
+
+def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
+    out: list[str] = []
+    if t.rule == "turned":
+        out.append(tr("After the deal the next card of the pack is turned up: its suit is trump."))
+        if v.deck.jokers or v.deck.designated_jokers:
+            out.append(tr("A joker turned up makes the deal one without trump."))
+        exhausted = {
+            "last_dealt": tr("the dealer's last card shows trump and stays in the dealer's hand."),
+            "no_trump": tr("the deal is played without trump."),
+            "chosen": _chooser(t)[:1].lower() + _chooser(t)[1:],
+            "forbid": tr("such a deal is not allowed."),
+        }[t.when_exhausted]
+        out.append(tr("When the hands take the whole pack, {what}", what=exhausted))
+    elif t.rule == "random":
+        out.append(tr("Trump is a suit drawn at random for each deal, or no trump (one chance in five).")
+                   if t.random_no_trump else tr("Trump is a suit drawn at random for each deal."))
+    elif t.rule == "fixed":
+        out.append(tr("Trump is always {suit}.", suit=suit_name(t.suit)))
+    elif t.rule == "cycle":
+        out.append(tr("Trump goes round deal by deal: {suits}; then again from the start.",
+                      suits=", ".join(suit_name(s) for s in t.cycle)))
+    elif t.rule == "chosen":
+        out.append(_chooser(t))
+    else:
+        out.append(tr("There is no trump."))
+    if t.after_bidding and t.rule not in ("chosen", "none"):
+        out.append(tr("The trump is shown only once everyone has bid."))
+    return out
+
+
+def _trump(v: Variant) -> Section:
+    items = [Item(x) for x in _trump_words(v.trump, v)]
+    items.append(Item(tr("The highest trump wins a trick; without a trump, the highest card of the suit led.")))
+    return Section("trump", tr("Trump"), (Bullets(tuple(items)),))
+
+
+_FIRST_BIDDER = {
+    "eldest": mark("The eldest hand (on the dealer's left) bids first, then the others in turn to the left; "
+                   "the dealer bids last."),
+    "dealer_right": mark("The player on the dealer's right bids first, then the others in turn to the left."),
+    "dealer": mark("The dealer bids first, then the others in turn to the left."),
+}
+
+
+def _bound(f: object, words: Words) -> str:
+    return words.expr(formula_tree(str(getattr(f, "source", f))))
+
+
+def _bidding(v: Variant) -> Section:
+    b = v.bidding
+    words = Words(dict(v.scoring.params))
+    normal = v.kinds.get("normal", DealKind("normal"))
+    items = [Item(tr(BIDDING_KINDS[normal.bidding]))]
+    if normal.bidding != "none":
+        items.append(Item(tr(_FIRST_BIDDER[b.first_bidder])))
+        lo, hi = str(b.min_bid.source), str(b.max_bid.source)
+        if lo == "0" and hi == "cards":
+            items.append(Item(tr("A bid is a number of tricks from 0 (a pass) to the cards in hand. [R020]")))
+        else:
+            items.append(Item(tr("A bid is a number of tricks from {lo} to {hi}. [R020]",
+                                 lo=_bound(b.min_bid, words), hi=_bound(b.max_bid, words))))
+    total = {
+        "differ": mark("The hook: the last bidder may not make the bids total the number of cards in hand, "
+                       "so that someone must fail. [R021]"),
+        "over": mark("The last bidder must make the bids total more than the cards in hand (one who cannot "
+                     "may bid anything). [R021]"),
+        "under": mark("The last bidder must make the bids total less than the cards in hand (one who cannot "
+                      "may bid anything). [R021]"),
+        "any": mark("The bids may total anything, the number of cards in hand included (no hook)."),
+    }[b.total if b.hook or b.total != "differ" else "any"]
+    items.append(Item(tr(total)))
+    if b.hook_exempt is not None and b.total != "any":
+        items.append(Item(tr("The hook does not apply in deals where {cond}.",
+                             cond=words.cond(formula_tree(str(b.hook_exempt.source))))))
+    return Section("bidding", tr("Bidding"), (Bullets(tuple(items)),))
+
+
+_FIRST_LEADER = {
+    "eldest": mark("The eldest hand leads to the first trick of a deal."),
+    "first_bidder": mark("The first bidder leads to the first trick of a deal."),
+    "dealer": mark("The dealer leads to the first trick of a deal."),
+    "dealer_right": mark("The player on the dealer's right leads to the first trick of a deal."),
+    "last_trick_winner": mark("The winner of the last trick of the deal before leads to the first trick "
+                              "(the eldest hand in the first deal)."),
+}
+
+
+def _play(v: Variant) -> Section:
+    p = v.play
+    items = [Item(tr(_FIRST_LEADER[p.first_leader])), Item(tr("The winner of a trick leads to the next. [R003]"))]
+    items.append(Item(tr("A player must follow the suit led when able, and so may not trump while holding it. "
+                         "[R010, R012]") if p.must_follow else
+                      tr("A player need not follow the suit led: any card may be played.")))
+    items.append(Item(tr("A player who cannot follow suit and holds a trump must play a trump. [R011]")
+                      if p.must_trump else
+                      tr("A player who cannot follow suit may play a trump or any other card.")))
+    if p.lead_trump == "not_first_trick":
+        items.append(Item(tr("A trump may not be led to the first trick of a deal (a leader holding only "
+                             "trumps leads one anyway). [R017]")))
+    elif p.lead_trump == "when_broken":
+        items.append(Item(tr("A trump may be led only once a trump has been played to an earlier trick of the "
+                             "deal (a leader holding only trumps leads one anyway). [R017]")))
+    if p.must_overtrump:
+        items.append(Item(tr("A player who plays a trump to a trick that a trump already wins must play a "
+                             "higher trump when able. [R016]")))
+    items.append(Item(tr("A card must be in the player's hand, and each plays in turn. [R013, R001]")))
+    return Section("play", tr("Play"), (Bullets(tuple(items)),))
+
+
+__all__ = ["Block", "Bullets", "Item", "RuleBook", "Section", "Table", "base_variant", "deal_mark",
+           "hand_sizes", "rule_book"]
