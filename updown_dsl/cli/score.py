@@ -78,8 +78,11 @@ def score_cmd(
     if made_count is not None:
         made = bid is None or bid == taken
         if not (1 if made else 0) <= made_count <= n - (0 if made else 1):
-            _usage_error(f"--made-count must be {1 if made else 0} to {n - (0 if made else 1)} when the "
-                         f"player {'made' if made else 'missed'} the bid, not {made_count}", "--made-count")
+            lo, hi = (1, n) if made else (0, n - 1)
+            _usage_error(tr("--made-count must be {lo} to {hi} when the player made the bid, not {count}",
+                            lo=lo, hi=hi, count=made_count) if made else
+                         tr("--made-count must be {lo} to {hi} when the player missed the bid, not {count}",
+                            lo=lo, hi=hi, count=made_count), "--made-count")
     points = seat_score(variant, kind, env, bid=bid, taken=taken, total=total, is_dealer=dealer,
                         made_count=made_count)
     formula = kind.score if kind.score is not None else variant.scoring.deal

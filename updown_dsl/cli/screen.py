@@ -122,7 +122,7 @@ def trump_line(view: SeatView, names: Sequence[str]) -> Text:
             t.append(tr("{name} names it", name=names[view.to_act]), style="yellow")
         return t
     if view.phase is Phase.AUCTION:
-        t.append("the highest call names it", style="italic")
+        t.append(tr("the highest call names it"), style="italic")
         return t
     if not view.trump_known:
         t.append(tr("not known yet"), style="italic")
@@ -130,7 +130,8 @@ def trump_line(view: SeatView, names: Sequence[str]) -> Text:
     t.append(suit_text(view.trump), style="bold yellow")
     if view.declarer is not None and view.calls:
         call = view.calls[view.declarer]
-        t.append(f"  (the highest call: {names[view.declarer]} {action_text(call) if call else ''})")
+        t.append(tr("  (the highest call: {player} {call})", player=names[view.declarer],
+                    call=action_text(call) if call else ""))
     if view.turned is not None:
         t.append(tr("  (turned "))
         t.append_text(card_text(view.turned, variant=view.variant))

@@ -44,8 +44,8 @@ def simulate_cmd(
         "--embed-rules", help="With --out: write the rules themselves in each record, so it can be "
         "checked without the variant file.")] = False,
     report: Annotated[Optional[str], typer.Option(
-        "--report", metavar="FILE.html", help="Write the balance report (seat advantage with 95% intervals "
-        "and a test, deals by kind and hand size, the winner's margin, charts) to FILE.html.")] = None,
+        "--report", metavar="FILE.html", help="Write the balance report (seat advantage with intervals at 95%, "
+        "a test of it, deals by kind and hand size, the winner's margin, charts) to FILE.html.")] = None,
     compare: Annotated[Optional[str], typer.Option(
         "--compare", metavar="NAME|FILE", help="Play the same games of this variant too and set the two "
         "side by side (a bundled name or a variant file, as --variant).", autocompletion=complete_variant)] = None,

@@ -15,6 +15,7 @@ from typing import Mapping, Sequence
 from ..actions import Call
 from ..cards import Suit
 from ..diagnostics import Diagnostic
+from ..i18n import tr
 from .state import Phase, State, violation
 from .tables import SUIT_ID
 
@@ -74,27 +75,30 @@ class Auction(State):
 
     def _check_call(self, call: Call) -> Diagnostic | None:
         if self.phase is not Phase.AUCTION:
-            return violation("R002", f"no call can be made in the {self.phase} phase")
+            return violation("R002", tr("no call can be made in the {phase} phase", phase=self.phase))
         dp = self._dp
         if call.tricks == 0:
             if not dp.dash:
-                return violation("R023", "a dash may not be called in this variant")
+                return violation("R023", tr("a dash may not be called in this variant"))
             if not self._zero_allowed():
-                return violation("R023", f"no more dashes in this deal: {dp.dash_limit} players "
-                                 f"have already bid 0", hint="call a number of tricks with a trump")
+                return violation("R023", tr("no more dashes in this deal: {count} players have already bid 0",
+                                            count=dp.dash_limit), hint=tr("call a number of tricks with a trump"))
             if not self._dash_allowed():
-                return violation("R023", "the last caller may not dash when every other player did: "
-                                 "somebody must name trump", hint="call a number of tricks with a trump")
+                return violation("R023", tr("the last caller may not dash when every other player did: "
+                                            "somebody must name trump"),
+                                 hint=tr("call a number of tricks with a trump"))
             return None
         if call in dp.calls:
             return None
         low, high = (dp.calls[0].tricks, dp.calls[-1].tricks) if dp.calls else (1, 0)
         if not low <= call.tricks <= high:
-            return violation("R024", f"a call of {call.tricks} tricks is not allowed: calls run from "
-                             f"{low} to {high} tricks" + (", or a dash" if dp.dash else ""))
+            return violation("R024", tr("a call of {tricks} tricks is not allowed: calls run from {lo} to {hi} "
+                                        "tricks, or a dash", tricks=call.tricks, lo=low, hi=high) if dp.dash else
+                             tr("a call of {tricks} tricks is not allowed: calls run from {lo} to {hi} tricks",
+                                tricks=call.tricks, lo=low, hi=high))
         trumps = ", ".join(c.suit.value if c.suit else "none" for c in dp.calls if c.tricks == low)
-        return violation("R024", f"a call may not name {call.suit.value if call.suit else 'no trump'}",
-                         hint=f"the calls name {trumps}")
+        return violation("R024", tr("a call may not name {trump}", trump=call.suit.value if call.suit else "none"),
+                         hint=tr("the calls name {trumps}", trumps=trumps))
 
     def call_as_written(self, call: Call) -> bool:
         """Take a call the rules refuse (a dash too many, tricks below the auction's minimum, a
@@ -160,10 +164,11 @@ class Auction(State):
 
     def _check_counted(self, tricks: int) -> Diagnostic | None:
         if tricks == 0 and not self._zero_allowed():
-            return violation("R023", f"no more bids of 0 in this deal: {self._dp.dash_limit} players "
-                             "have already bid 0 (a dash)", hint="bid 1 or more")
+            return violation("R023", tr("no more bids of 0 in this deal: {count} players have already bid 0 (a dash)",
+                                        count=self._dp.dash_limit), hint=tr("bid 1 or more"))
         if self._declarer >= 0 and tricks > self._hi:
             won = self._calls[self._declarer]
-            return violation("R020", f"bid {tricks} is more than the highest call, {won.tricks if won else 0} "
-                             "tricks", hint=f"bid {self._lo} to {self._hi}")
+            return violation("R020", tr("bid {bid} is more than the highest call, {tricks} tricks", bid=tricks,
+                                        tricks=won.tricks if won else 0),
+                             hint=tr("bid {lo} to {hi}", lo=self._lo, hi=self._hi))
         return None

@@ -336,16 +336,17 @@ def _auction(builder: Builder, a: dict[str, Any] | None, kinds: dict[str, DealKi
         auction = AuctionRules(min_call=a["min"], dash=a["dash"],
                                order=tuple(None if w == "none" else _SUIT_LETTERS[w] for w in a["order"]))
         if not auction.order:
-            builder.err("V006", "`bidding.auction.order` must name at least one trump (or `none`)",
+            builder.err("V006", tr("`bidding.auction.order` must name at least one trump (or `none`)"),
                         _child(_child(tree.get("bidding"), "auction"), "order") or tree)
     for name, kind in kinds.items():
         if kind.bidding != "auction":
             continue
         knode = _child(_child(tree, "kinds"), name) or tree
         if auction is None:
-            builder.err("V006", f"deal kind `{name}` has `bidding: auction` but the variant has no "
-                        "`bidding.auction`", knode, hint="add `bidding: {auction: {min: 4}}`")
+            builder.err("V006", tr("deal kind `{kind}` has `bidding: auction` but the variant has no "
+                                   "`bidding.auction`", kind=name), knode, hint=tr("add `bidding: {auction: {min: 4}}`"))
         if (kind.trump or trump).rule != "none":
-            builder.err("V012", f"deal kind `{name}` has `bidding: auction`, where the highest call names "
-                        "trump, but also a trump rule", knode, hint="give the kind `trump: {rule: none}`")
+            builder.err("V012", tr("deal kind `{kind}` has `bidding: auction`, where the highest call names "
+                                   "trump, but also a trump rule", kind=name), knode,
+                        hint=tr("give the kind `trump: {rule: none}`"))
     return auction

@@ -22,7 +22,7 @@ from .bookmodel import Block, Bullets, Item, RuleBook, Section, Table
 from .rulescore import end_section, penalty_section, scoring_section, settlement_section
 from .rulewild import wild_sections
 from .rulewords import card_names, formula_tree, kind_title, suit_name, Words
-from .variant import Deal, DealKind, TrumpRules, Variant
+from .variant import AuctionRules, Deal, DealKind, TrumpRules, Variant
 
 
 def rule_book(variant: Variant, players: int | None = None, base: Variant | None = None, *,
@@ -251,6 +251,9 @@ BIDDING_KINDS = {
                      "to the forehead."),
     "hidden": mark("The bids are made in turn after the deal but are not shown to the others until the "
                    "deal is over."),
+    "auction": mark("An auction for trump comes first: after the deal every player calls once, a number of "
+                    "tricks with a trump or no trump, or a dash; the highest call names trump and is its "
+                    "caller's bid, and the others then bid (see the bidding). [R024]"),
     "none": mark("There are no bids in these deals: the tricks taken score as the formula says."),
 }
 
@@ -263,7 +266,7 @@ def _kinds(v: Variant) -> Section:
         parts = []
         if k.bidding != v.kinds.get("normal", DealKind("normal")).bidding:
             parts.append(tr(BIDDING_KINDS[k.bidding]))
-        if k.trump is not None:
+        if k.trump is not None and k.bidding != "auction":  # (an auction's calls name the trump)
             parts.extend(_trump_words(k.trump, v))
         if k.multiplier != 1:
             parts.append(tr("The points of these deals are multiplied by {m}.", m=k.multiplier))
@@ -324,6 +327,8 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
 
 def _trump(v: Variant) -> Section:
     items = [Item(x) for x in _trump_words(v.trump, v)]
+    if any(k.bidding == "auction" for k in v.kinds.values()):
+        items.append(Item(tr("In deals with an auction the highest call names trump (see the bidding).")))
     items.append(Item(tr("The highest trump wins a trick; without a trump, the highest card of the suit led.")))
     return Section("trump", tr("Trump"), (Bullets(tuple(items)),))
 
@@ -366,7 +371,29 @@ def _bidding(v: Variant) -> Section:
     if b.hook_exempt is not None and b.total != "any":
         items.append(Item(tr("The hook does not apply in deals where {cond}.",
                              cond=words.cond(formula_tree(str(b.hook_exempt.source))))))
+    if b.auction is not None:
+        items.append(_auction(b.auction, words))
+    if b.dash_limit is not None:
+        items.append(Item(tr("At most {count} players may bid 0 (a dash) in a deal, dash calls included. [R023]",
+                             count=b.dash_limit)))
     return Section("bidding", tr("Bidding"), (Bullets(tuple(items)),))
+
+
+def _auction(a: AuctionRules, words: Words) -> Item:
+    """The auction for trump of ``bidding: auction`` deals, in words."""
+    trumps = ", ".join(suit_name(s) for s in a.order)
+    parts = [
+        tr("Each player in turn, from the first bidder, makes one call: at least {min} tricks with a trump "
+           "({trumps}, highest first). [R024]", min=_bound(a.min_call, words), trumps=trumps),
+        tr("The highest call wins: the most tricks; on as many, the higher trump; on equal calls, the first "
+           "made. Its trump is the deal's and its tricks are its caller's bid."),
+        tr("Then the others bid in turn from the left of the highest caller, at most the tricks of the highest "
+           "call. [R020]"),
+    ]
+    if a.dash:
+        parts.insert(1, tr("A call may be a dash instead: no tricks and no trump, which is the caller's bid of 0; "
+                           "the last caller may not dash when every other player did. [R023]"))
+    return Item(tr("In deals with an auction for trump:"), tuple(Item(p) for p in parts))
 
 
 _FIRST_LEADER = {

@@ -49,7 +49,8 @@ def _env(v: Variant, deals: tuple[Deal, ...], deal: Deal, n: int) -> dict[str, i
 def _points(v: Variant, kind: DealKind, env: dict[str, int], bid: int | None, taken: int) -> str:
     formula = kind.score if kind.score is not None else v.scoring.deal
     b = 0 if bid is None else bid
-    full = dict(env, bid=b, taken=taken, made=int(bid is None or b == taken), total=0, is_dealer=0)
+    # (one player scored alone: somebody made a bid, this one or another: made_count 1)
+    full = dict(env, bid=b, taken=taken, made=int(bid is None or b == taken), total=0, is_dealer=0, made_count=1)
     try:
         return number(formula(full) * kind.multiplier)
     except Exception:  # a formula that fails here (F005) fails at the table too; the book says so

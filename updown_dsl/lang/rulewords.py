@@ -71,6 +71,7 @@ _NAMES = {
     "set_deals": mark("set_deals"), "deck": mark("deck"), "made": mark("made"), "total": mark("total"),
     "is_dealer": mark("is_dealer"), "set_best": mark("set_best"), "set_total": mark("set_total"),
     "set_made": mark("set_made"), "set_all_made": mark("set_all_made"), "max_cards": mark("max_cards"),
+    "made_count": mark("made_count"),
 }
 #: what each name of a formula is, for the key under the scoring rules
 NAME_MEANINGS = {
@@ -86,6 +87,7 @@ NAME_MEANINGS = {
     "set_made": mark("the bids the player made in the set"),
     "set_all_made": mark("1 when the player made every bid of the set, else 0"),
     "max_cards": mark("the pack's cards divided by the players, rounded down"),
+    "made_count": mark("how many players made their bid in the deal"),
 }
 _OPS = {"*": "×", "//": "÷", "%": "mod", "-": "−", "+": "+"}
 _COMPARE = {
@@ -106,6 +108,8 @@ _PHRASES = {
     ("taken", "==", "cards"): mark("every trick is taken"),
     ("made", "==", "1"): mark("the bid is made"),
     ("is_dealer", "==", "1"): mark("the player is the dealer"),
+    ("made_count", "==", "0"): mark("nobody made their bid in the deal"),
+    ("made_count", ">", "0"): mark("somebody made their bid in the deal"),
 }
 _FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _TRUTHS = {"made": mark("the bid is made"), "set_all_made": mark("every bid of the set is made"),
