@@ -52,8 +52,9 @@ class Rollout:
         self.wild_of = t.wild_of
         self.bit = t.bit
         self.joker_mask = t.joker_mask
+        self.suit_mask = t.suit_mask
         self.size = t.size
-        self._want: dict[tuple[int, int | None, int, int], bool] = {}
+        self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
 
     # -- one deal ----------------------------------------------------------------------------
     def run(self, game: Game, seat: int) -> int:
@@ -130,11 +131,12 @@ class Rollout:
         taken = game._taken[seat]
         if bid is not None and taken < bid:
             return True
-        key = (game.deal_index, bid, taken, seat)
+        total = game.totals[seat]
+        key = (game.deal_index, bid, taken, seat, total)
         hit = self._want.get(key)
         if hit is None:
             dp = game._dp
-            total, dealer = game.totals[seat], seat == game.dealer
+            dealer = seat == game.dealer
             hit = self._want[key] = dp.points(bid, taken + 1, total, dealer) > dp.points(bid, taken, total, dealer)
         return hit
 
@@ -159,28 +161,76 @@ class Rollout:
         if mask is None or mask < 0 or game._general:
             game.apply(self._declared(game, legal, want))
             return
+        self._plain_play(game, seat, mask, want)
+
+    def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool) -> int:
+        """The strongest key a hand can put on a trick led in ``led`` (it may trump when void)."""
+        if hand & self.joker_mask:
+            return 1 << 20  # a joker may take any trick
+        suit_mask = self.suit_mask
+        ins = hand & suit_mask[led]
+        best = keys[ins.bit_length() - 1] if ins else 0
+        if trump >= 0 and (not ins or not follow):
+            trumps = hand & suit_mask[trump]
+            if trumps:
+                k = keys[trumps.bit_length() - 1]
+                if k > best:
+                    best = k
+        return best
+
+    def _plain_play(self, game: Game, seat: int, mask: int, want: bool) -> None:
+        """Ordinary cards, every hand of the world in sight (see the module)."""
         suit_of, rank_of = self.suit_of, self.rank_of
         trump = game._trump
         count = game._tcount
+        hands = game._hands
+        n = self.n
+        follow = game._must_follow
+        reply = self._reply
         if count == 0:
-            best_i, best_k = -1, 0
+            keytabs, row = game._keytabs, game._keyrow
+            others = [hands[(seat + k) % n] for k in range(1, n)]
+            sure_i, sure_k = -1, 1 << 30
+            weak_i, weak_k = -1, 1 << 30
             m = mask
             while m:
                 low = m & -m
                 i = low.bit_length() - 1
                 m ^= low
-                k = rank_of[i] + (20 if suit_of[i] == trump else 0)
-                if not want:
-                    k = -k
-                if best_i < 0 or k > best_k:
-                    best_i, best_k = i, k
-            game.apply(self.plays[best_i])
+                s = suit_of[i]
+                power = rank_of[i] + (20 if s == trump else 0)
+                if power < weak_k:
+                    weak_i, weak_k = i, power
+                keys = keytabs[row + s]
+                k = keys[i]
+                top = 0
+                for h in others:
+                    r = reply(h, s, trump, keys, follow)
+                    if r > top:
+                        top = r
+                if want:
+                    if k > top and power < sure_k:
+                        sure_i, sure_k = i, power
+                elif k < top and -power < sure_k:  # a sure loser, the highest first
+                    sure_i, sure_k = i, -power
+            game.apply(self.plays[sure_i if sure_i >= 0 else weak_i])
             return
-        keys, top = game._keys, game._best
-        last = count == self.n - 1
-        win_i = win_k = lose_i = lose_k = -1
-        lo_win_i, lo_win_k = -1, 1 << 30
+        keys, best = game._keys, game._best
+        led = game._led
+        nxt = game._next_seat
+        top = best
+        j = nxt[seat]
+        for _ in range(n - 1 - count):
+            r = reply(hands[j], led, trump, keys, follow)
+            if r > top:
+                top = r
+            j = nxt[j]
+        last = count == n - 1
+        sure_i = -1  # want: the cheapest card that holds; else the strongest that loses
+        sure_k = 1 << 30
+        lose_i, lose_k = -1, -1
         weak_i, weak_k = -1, 1 << 30
+        strong_i, strong_k = -1, -1
         m = mask
         while m:
             low = m & -m
@@ -190,22 +240,21 @@ class Rollout:
             power = rank_of[i] + (20 if suit_of[i] == trump else 0)
             if power < weak_k:
                 weak_i, weak_k = i, power
+            if power > strong_k:
+                strong_i, strong_k = i, power
             if k > top:
-                if k > win_k:
-                    win_i, win_k = i, k
-                if k < lo_win_k:
-                    lo_win_i, lo_win_k = i, k
-            elif power > lose_k:
+                if k < sure_k:
+                    sure_i, sure_k = i, k
+            elif k < best and power > lose_k:
                 lose_i, lose_k = i, power
         if want:
-            if win_i >= 0:
-                choice = lo_win_i if last else win_i
-            else:
-                choice = weak_i
+            choice = sure_i if sure_i >= 0 else weak_i
         elif lose_i >= 0:
             choice = lose_i
+        elif last or sure_i < 0:
+            choice = strong_i if last else weak_i
         else:
-            choice = win_i if last else lo_win_i
+            choice = weak_i
         game.apply(self.plays[choice])
 
     def _declared(self, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]

@@ -14,6 +14,7 @@ import random
 
 from ..engine import Phase, trump_rule_for
 from ..engine.view import SeatView
+from ..engine.tables import SUIT_ID, CardTable
 from .knowledge import Knowledge
 
 #: Tries to place the cards with every void kept before a guess keeps only the hand sizes.
@@ -60,12 +61,42 @@ class Sampler:
         self.need = [max(0, need[s] - bin(known[s]).count("1")) for s in range(n)]
         self.pool = t.full_mask & ~seen
         self.allowed = [t.full_mask] * n
+        self._demands(view, t)
         for s in range(n):
             for suit in know.voids[s]:
                 self.allowed[s] &= ~t.suit_mask[suit]
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
                             key=lambda s: bin(self.pool & self.allowed[s]).count("1") - self.need[s])
+
+    def _demands(self, view: SeatView, t: CardTable) -> None:
+        """A seat that answered a joker's demand (or the seven's "highest" lead) for the highest
+        card of a suit with a card of it holds none higher, and with another card holds none of
+        the suit (it would have had to play it)."""
+        trump = -1 if view.trump is None else SUIT_ID[view.trump]
+        for plays in [tr.plays for tr in view.tricks] + [view.trick]:
+            if not plays:
+                continue
+            lead = plays[0].play
+            w = t.wild_of[t.index[lead.card]]
+            if lead.declare == "demand" and lead.suit is not None:
+                suit = SUIT_ID[lead.suit]
+            elif lead.declare == "highest" and w is not None:
+                own = t.suit_of[t.index[w.cards[0]]]
+                suit = own if w.answer == "highest_of_suit" else trump if w.answer == "highest_trump" else -1
+            else:
+                continue
+            if suit < 0:
+                continue
+            for tp in plays[1:]:
+                i = t.index[tp.play.card]
+                if tp.play.declare is not None or t.suit_of[i] < 0:
+                    continue
+                if t.suit_of[i] == suit:
+                    above = sum(t.bit[k] for k in range(t.size) if t.suit_of[k] == suit and t.rank_of[k] > t.rank_of[i])
+                    self.allowed[tp.seat] &= ~above
+                elif lead.declare == "highest":
+                    self.allowed[tp.seat] &= ~t.suit_mask[suit]
 
     def sample(self, rng: random.Random) -> list[int]:
         """Every seat's hand now (bit sets), a fresh guess from ``rng``."""
