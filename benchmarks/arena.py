@@ -87,8 +87,8 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
         return HeuristicBot(rng)
     if kind == "search":
         level = int(parts[1]) if len(parts) > 1 and parts[1] else 2
-        budget = float(parts[2]) if len(parts) > 2 else None
-        return SearchBot(rng, level, budget, bidder=HeuristicBot(rng))
+        budget = float(parts[2]) if len(parts) > 2 and parts[2] else None
+        return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:])
     if kind == "ismcts":
         if pyspiel is None:
             raise ValueError("ismcts bots play only on --variant openspiel")

@@ -53,6 +53,7 @@ class Rollout:
         self.bit = t.bit
         self.joker_mask = t.joker_mask
         self.suit_mask = t.suit_mask
+        self.must_trump = game._must_trump
         self.size = t.size
         self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
 
@@ -142,10 +143,14 @@ class Rollout:
 
     # -- cards -------------------------------------------------------------------------------
     def play(self, game: Game) -> None:
+        """Play the card :meth:`choose` picks."""
+        game.apply(self.choose(game))
+
+    def choose(self, game: Game) -> Play:
+        """The roll-out's card for the seat to act (phase ``PLAY``)."""
         legal = game.legal_actions()
         if len(legal) == 1:
-            game.apply(legal[0])
-            return
+            return legal[0]  # type: ignore[return-value]
         seat = game.to_act
         want = self.wants(game, seat)
         if game._plain:
@@ -159,16 +164,23 @@ class Rollout:
                     break
                 mask |= bit[index[p.card]]  # type: ignore[union-attr]
         if mask is None or mask < 0 or game._general:
-            game.apply(self._declared(game, legal, want))
-            return
-        self._plain_play(game, seat, mask, want)
+            return self._declared(game, legal, want)
+        return self._plain_play(game, seat, mask, want)
 
-    def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool) -> int:
-        """The strongest key a hand can put on a trick led in ``led`` (it may trump when void)."""
-        if hand & self.joker_mask:
-            return 1 << 20  # a joker may take any trick
+    def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool, eager: bool) -> int:
+        """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), its
+        strongest (it may trump when void); else the weakest it may play."""
         suit_mask = self.suit_mask
         ins = hand & suit_mask[led]
+        if not eager:
+            if ins and follow:
+                return keys[(ins & -ins).bit_length() - 1]
+            if trump >= 0 and self.must_trump and not ins and hand & suit_mask[trump] == hand & ~self.joker_mask:
+                trumps = hand & suit_mask[trump]
+                return keys[(trumps & -trumps).bit_length() - 1] if trumps else 0
+            return 0
+        if hand & self.joker_mask:
+            return 1 << 20  # a joker may take any trick
         best = keys[ins.bit_length() - 1] if ins else 0
         if trump >= 0 and (not ins or not follow):
             trumps = hand & suit_mask[trump]
@@ -178,7 +190,7 @@ class Rollout:
                     best = k
         return best
 
-    def _plain_play(self, game: Game, seat: int, mask: int, want: bool) -> None:
+    def _plain_play(self, game: Game, seat: int, mask: int, want: bool) -> Play:
         """Ordinary cards, every hand of the world in sight (see the module)."""
         suit_of, rank_of = self.suit_of, self.rank_of
         trump = game._trump
@@ -187,9 +199,10 @@ class Rollout:
         n = self.n
         follow = game._must_follow
         reply = self._reply
+        wants = self.wants
         if count == 0:
             keytabs, row = game._keytabs, game._keyrow
-            others = [hands[(seat + k) % n] for k in range(1, n)]
+            others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
             sure_i, sure_k = -1, 1 << 30
             weak_i, weak_k = -1, 1 << 30
             m = mask
@@ -204,8 +217,8 @@ class Rollout:
                 keys = keytabs[row + s]
                 k = keys[i]
                 top = 0
-                for h in others:
-                    r = reply(h, s, trump, keys, follow)
+                for h, eager in others:
+                    r = reply(h, s, trump, keys, follow, eager)
                     if r > top:
                         top = r
                 if want:
@@ -213,15 +226,14 @@ class Rollout:
                         sure_i, sure_k = i, power
                 elif k < top and -power < sure_k:  # a sure loser, the highest first
                     sure_i, sure_k = i, -power
-            game.apply(self.plays[sure_i if sure_i >= 0 else weak_i])
-            return
+            return self.plays[sure_i if sure_i >= 0 else weak_i]
         keys, best = game._keys, game._best
         led = game._led
         nxt = game._next_seat
         top = best
         j = nxt[seat]
         for _ in range(n - 1 - count):
-            r = reply(hands[j], led, trump, keys, follow)
+            r = reply(hands[j], led, trump, keys, follow, wants(game, j))
             if r > top:
                 top = r
             j = nxt[j]
@@ -255,7 +267,7 @@ class Rollout:
             choice = strong_i if last else weak_i
         else:
             choice = weak_i
-        game.apply(self.plays[choice])
+        return self.plays[choice]
 
     def _declared(self, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]
         """The same rules over plays with declarations (wild cards, open and demand leads)."""
