@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 _PLAY, _BID, _TRUMP, _DEAL = Phase.PLAY, Phase.BID, Phase.TRUMP, Phase.DEAL
 #: Strength of a declared play, beside ordinary cards (rank 2..14, trumps + 20).
 _DECLARED = {"high": 60, "highest": 60, "takes": 55, "demand": 58, "free": 30, "open": 30, "low": -1}
+#: Declarations that take a trick they lead (unless a later wild card beats them).
+_WINS = frozenset({"high", "highest", "takes", "demand"})
 #: Chance to take a trick of an ordinary card by rank (2..14): side suits, trumps.
 _SIDE = (0.0,) * 11 + (0.1, 0.25, 0.55, 0.9)
 _TRUMPS = (0.0,) * 2 + (0.2,) * 7 + (0.3, 0.4, 0.55, 0.7, 0.85, 0.97)
@@ -55,6 +57,7 @@ class Rollout:
         self.suit_mask = t.suit_mask
         self.must_trump = game._must_trump
         self.size = t.size
+        self._sure = False  # whether the last ordinary card chosen surely takes (or loses) the trick
         self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
 
     # -- one deal ----------------------------------------------------------------------------
@@ -154,18 +157,34 @@ class Rollout:
         seat = game.to_act
         want = self.wants(game, seat)
         if game._plain:
-            mask = game._legal_mask
-        else:
-            mask = 0
-            index, bit = game.table.index, self.bit
-            for p in legal:
-                if p.declare is not None:  # type: ignore[union-attr]
-                    mask = -1
-                    break
-                mask |= bit[index[p.card]]  # type: ignore[union-attr]
-        if mask is None or mask < 0 or game._general:
+            return self._plain_play(game, seat, game._legal_mask, want)  # type: ignore[arg-type]
+        if game._general:
             return self._declared(game, legal, want)
-        return self._plain_play(game, seat, mask, want)
+        mask = 0
+        index, bit, suit_of = game.table.index, self.bit, self.suit_of
+        special = []
+        for p in legal:
+            i = index[p.card]  # type: ignore[union-attr]
+            if p.declare is None and suit_of[i] >= 0:  # type: ignore[union-attr]
+                mask |= bit[i]
+            else:
+                special.append(p)
+        if not special:
+            return self._plain_play(game, seat, mask, want)
+        if not mask:
+            return self._declared(game, legal, want)
+        # Ordinary cards first; a joker only where no ordinary card does the job for sure.
+        choice = self._plain_play(game, seat, mask, want)
+        if self._sure:
+            return choice
+        if want:
+            if game._tcount == 0:
+                strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr]
+            else:
+                strong = [p for p in special if game.would_win(p)]  # type: ignore[arg-type]
+            return self._declared(game, tuple(strong), want) if strong else choice
+        low = [p for p in special if p.declare == "low"]  # type: ignore[union-attr]
+        return low[0] if low else choice  # type: ignore[return-value]
 
     def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool, eager: bool) -> int:
         """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), its
@@ -226,6 +245,7 @@ class Rollout:
                         sure_i, sure_k = i, power
                 elif k < top and -power < sure_k:  # a sure loser, the highest first
                     sure_i, sure_k = i, -power
+            self._sure = sure_i >= 0
             return self.plays[sure_i if sure_i >= 0 else weak_i]
         keys, best = game._keys, game._best
         led = game._led
@@ -259,6 +279,7 @@ class Rollout:
                     sure_i, sure_k = i, k
             elif k < best and power > lose_k:
                 lose_i, lose_k = i, power
+        self._sure = sure_i >= 0 if want else lose_i >= 0
         if want:
             choice = sure_i if sure_i >= 0 else weak_i
         elif lose_i >= 0:
