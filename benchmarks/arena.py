@@ -24,7 +24,7 @@ policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``).
 Printed per bot: mean points per deal with a 95 % confidence interval over deal groups
 (normal approximation), the share of its bids made exactly, and mean CPU time
 (``time.process_time``) per decision (bids, trump choices and cards; forced moves
-included); and the difference A - B per deal with its interval. Deal groups run in a
+included) and the slowest decision; and the difference A - B per deal with its interval. Deal groups run in a
 process pool (``--jobs``, default 2).
 """
 
@@ -112,8 +112,10 @@ class Tally:
     made: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    slowest: float = 0.0
 
     def add(self, other: Tally) -> None:
+        self.slowest = max(self.slowest, other.slowest)
         self.points += other.points
         self.seat_deals += other.seat_deals
         self.bids += other.bids
@@ -168,6 +170,7 @@ def play_updown_group(variant: Variant, players: int, specs: tuple[str, str], li
             action, dt = _timed(bots[seat], game.view(seat))
             tallies[seat].decisions += 1
             tallies[seat].seconds += dt
+            tallies[seat].slowest = max(tallies[seat].slowest, dt)
             game.apply(action)
         result = next(x for x in game.results if x.event == "deal")
         for s, x in enumerate(seats):
@@ -231,7 +234,9 @@ def play_openspiel_group(specs: tuple[str, str], lineup: str, seed: int, g: int)
             else:
                 move = bot.act(game.view(seat))
                 action = _updown_to_os(move)
-            tallies[seat].seconds += time.process_time() - t0
+            dt = time.process_time() - t0
+            tallies[seat].seconds += dt
+            tallies[seat].slowest = max(tallies[seat].slowest, dt)
             tallies[seat].decisions += 1
             state.apply_action(action)
             game.apply(move)
@@ -260,7 +265,7 @@ def _run_chunk(args: tuple[str, int | None, tuple[str, str], str, int, Sequence[
 
 def run_arena(name: str, specs: tuple[str, str], groups: int, *, seed: int = DEFAULT_SEED, players: int | None = None,
               lineup: str = "2v2", jobs: int = 2, chunk: int = 10,
-              progress: Callable[[int], None] | None = None) -> list[GroupResult]:
+              progress: Callable[[list[GroupResult]], None] | None = None) -> list[GroupResult]:
     """Play ``groups`` deal groups (see the module); in a pool of ``jobs`` processes."""
     tasks = [(name, players, specs, lineup, seed, range(i, min(groups, i + chunk))) for i in range(0, groups, chunk)]
     results: list[GroupResult] = []
@@ -268,13 +273,13 @@ def run_arena(name: str, specs: tuple[str, str], groups: int, *, seed: int = DEF
         for task in tasks:
             results.extend(_run_chunk(task))
             if progress:
-                progress(len(results))
+                progress(results)
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for part in pool.map(_run_chunk, tasks):
             results.extend(part)
             if progress:
-                progress(len(results))
+                progress(results)
     return results
 
 
@@ -299,7 +304,7 @@ def summarise(results: Sequence[GroupResult], specs: tuple[str, str]) -> dict[st
             "bot": spec, "mean_points": round(m, 4), "ci95": round(h, 4),
             "bids_made": round(tot.made / tot.bids, 4) if tot.bids else None,
             "ms_per_decision": round(1000 * tot.seconds / tot.decisions, 3) if tot.decisions else None,
-            "decisions": tot.decisions, "seat_deals": tot.seat_deals})
+            "max_ms": round(1000 * tot.slowest, 1), "decisions": tot.decisions, "seat_deals": tot.seat_deals})
     m, h = _ci([a - b for a, b in zip(per["a"], per["b"])])
     out["difference"] = {"mean": round(m, 4), "ci95": round(h, 4)}
     return out
@@ -307,11 +312,12 @@ def summarise(results: Sequence[GroupResult], specs: tuple[str, str]) -> dict[st
 
 def format_summary(name: str, s: dict[str, Any]) -> str:
     lines = [f"{name}: {s['groups']} deal groups",
-             f"{'bot':<22} {'points/deal':>12} {'95% CI':>9} {'bids made':>10} {'ms/decision':>12} {'decisions':>10}"]
+             f"{'bot':<22} {'points/deal':>12} {'95% CI':>9} {'bids made':>10} {'ms/decision':>12} {'max ms':>8} "
+             f"{'decisions':>10}"]
     for b in s["bots"]:
         made = f"{100 * b['bids_made']:.1f}%" if b["bids_made"] is not None else "-"
         lines.append(f"{b['bot']:<22} {b['mean_points']:>12.3f} {'±' + format(b['ci95'], '.3f'):>9} {made:>10} "
-                     f"{b['ms_per_decision']:>12.3f} {b['decisions']:>10}")
+                     f"{b['ms_per_decision']:>12.3f} {b['max_ms']:>8.1f} {b['decisions']:>10}")
     d = s["difference"]
     lines.append(f"difference {s['bots'][0]['bot']} - {s['bots'][1]['bot']}: {d['mean']:+.3f} ± {d['ci95']:.3f} "
                  f"points per deal")
@@ -328,6 +334,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default %(default)s)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--out", type=Path, default=None,
+                   help="also write the JSON summary of the groups played so far to this file after "
+                        "every chunk of groups (a long run stopped early keeps its figures)")
     args = p.parse_args(argv)
     specs = [x.strip() for x in args.bots.split(",") if x.strip()]
     if len(specs) != 2:
@@ -351,15 +360,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     t0 = time.time()
 
-    def progress(done: int) -> None:
-        print(f"\r{done}/{args.groups} groups, {time.time() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+    def summary_of(results: list[GroupResult]) -> dict[str, Any]:
+        summary = summarise(results, args.specs)
+        summary.update(variant=args.variant, lineup=args.lineup, seed=args.seed, wall_s=round(time.time() - t0, 1))
+        return summary
+
+    def progress(results: list[GroupResult]) -> None:
+        if not args.json:
+            print(f"\r{len(results)}/{args.groups} groups, {time.time() - t0:.0f} s", end="", file=sys.stderr,
+                  flush=True)
+        if args.out is not None:
+            tmp = args.out.with_name(args.out.name + ".part")
+            tmp.write_text(json.dumps(summary_of(results), indent=2) + "\n", encoding="utf-8")
+            tmp.replace(args.out)
 
     results = run_arena(args.variant, args.specs, args.groups, seed=args.seed, players=args.players,
-                        lineup=args.lineup, jobs=args.jobs, progress=None if args.json else progress)
+                        lineup=args.lineup, jobs=args.jobs, progress=progress)
     if not args.json:
         print(file=sys.stderr)
-    summary = summarise(results, args.specs)
-    summary.update(variant=args.variant, lineup=args.lineup, seed=args.seed, wall_s=round(time.time() - t0, 1))
+    summary = summary_of(results)
     print(json.dumps(summary, indent=2) if args.json else format_summary(args.variant, summary))
     return 0
 

@@ -148,3 +148,25 @@ def test_search_levels() -> None:
     with pytest.raises(ValueError, match="bidder"):
         SearchBot(random.Random(0), 2)
     assert isinstance(make_bot("search"), SearchBot)
+
+
+def test_simulate_with_the_search_bot_on_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from updown_dsl.cli import app
+    from updown_dsl.records.checker import check_games
+
+    rules = tmp_path / "short.yaml"
+    rules.write_text("extends: georgian\nname: short\nplayers: {min: 4, max: 4, default: 4}\n"
+                     "schedule:\n  - {cards: 3}\n  - {cards: 9}\n")
+    result = CliRunner().invoke(app, ["simulate", "--variant", str(rules), "--games", "2", "--seed", "4",
+                                      "--bots", "search,heuristic,heuristic,heuristic", "--json",
+                                      "--out", str(tmp_path / "d")])
+    assert result.exit_code == 0, result.output
+    import json
+
+    data = json.loads(result.stdout)
+    assert {k["bot"] for k in data["kinds"]} == {"search", "heuristic"}
+    for f in sorted((tmp_path / "d").iterdir()):
+        (report,) = list(check_games(f, variant_path=[tmp_path]))
+        assert report.clean and report.finished, [str(d) for d in report.diagnostics]
