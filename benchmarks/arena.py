@@ -56,7 +56,7 @@ from updown_dsl.engine import Phase  # noqa: E402
 from updown_dsl.engine.worlds import game_at_deal  # noqa: E402
 from updown_dsl.lang.schedule import resolve_schedule  # noqa: E402
 from updown_dsl.players.bots import HeuristicBot, RandomBot  # noqa: E402
-from updown_dsl.players.search import SearchBot  # noqa: E402
+from updown_dsl.players.search import DEFAULT_LEVEL, SearchBot  # noqa: E402
 
 DEFAULT_SEED = 20240601
 OPENSPIEL = "openspiel"
@@ -86,7 +86,7 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
     if kind == "heuristic":
         return HeuristicBot(rng)
     if kind == "search":
-        level = int(parts[1]) if len(parts) > 1 and parts[1] else 2
+        level = int(parts[1]) if len(parts) > 1 and parts[1] else DEFAULT_LEVEL
         budget = float(parts[2]) if len(parts) > 2 and parts[2] else None
         return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:])
     if kind == "ismcts":

@@ -132,7 +132,7 @@ def test_search_plays_deals_of_every_kind_legally(name: str) -> None:
     deals = len(game_at_deal(variant, 4, 0, 3).deals)
     for index in {0, deals // 2, deals - 1}:
         game = game_at_deal(variant, 4, index, index % 4, rng=random.Random(index))
-        bots = [make_bot("search" if s % 2 == 0 else "heuristic", random.Random(s)) for s in range(4)]
+        bots = [_search(s) if s % 2 == 0 else HeuristicBot(random.Random(s)) for s in range(4)]
         while game.deal_index == index and not game.is_over:
             if game.phase is Phase.DEAL:
                 game.deal_random()
