@@ -35,7 +35,7 @@ def play_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Seed of the shuffles and the bots (default: a random one, written in the record).")] = None,
     bot: Annotated[Optional[str], typer.Option(
-        "--bot", metavar="heuristic|random", help="The bot at the other seats (default heuristic).")] = None,
+        "--bot", metavar="heuristic|random|search", help="The bot at the other seats (default heuristic).")] = None,
     save: Annotated[Optional[str], typer.Option(
         "--save", metavar="FILE", help="Write the game to FILE as it is played (a new file).")] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Let --save replace an existing FILE.")] = False,

@@ -7,7 +7,8 @@ card by card, or unknown on a score sheet), ``bidding`` (bids, the hook, the tru
 choice), ``auction`` (an auction for trump, and bids counted against a dash limit), ``play`` (legal cards and tricks), ``restrict`` (when trump may be led, and
 over-trumping), ``wild`` (jokers and special cards),
 ``endgame`` (scores, penalties, the end), joined in ``game``; ``scoring`` holds the
-result values and the settlement, ``view`` what one seat may see.
+result values and the settlement, ``view`` what one seat may see, ``worlds`` a seat's
+position rebuilt with guessed hands (for search bots).
 
 May import: the cards, actions and diagnostics and the variant language. Nothing of the
 records, the players or the command line.

@@ -122,7 +122,9 @@ class SeatView:
         s(self, "_hand", hand)
         s(self, "_hand_mask", hand_mask)
         s(self, "_table", game.table)
-        s(self, "_log", game._log.copy())
+        log = game._log.copy()
+        log.dealt = None  # the hands as dealt are not this seat's to see
+        s(self, "_log", log)
         s(self, "_tcount", game._tcount)
         s(self, "_tricks", None)
         s(self, "_trick", None)

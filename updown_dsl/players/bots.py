@@ -3,7 +3,8 @@
 A bot never sees the game, only its seat's view, so it cannot read another
 hand. ``random`` picks a uniformly random legal action; ``heuristic`` bids and
 plays for the best expected score under the variant's own scoring formula, from
-a rough chance for each card in hand to take a trick (see ``docs/bots.md``).
+a rough chance for each card in hand to take a trick; ``search`` looks ahead over guessed
+deals (:mod:`.search`), bidding as the heuristic (see ``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
 from .knowledge import Knowledge
+from .search import SearchBot
 
 
 class Bot(Protocol):
@@ -319,12 +321,19 @@ def _is_joker(view: SeatView, card: Card) -> bool:
     return card.is_joker or card in view.variant.deck.designated_jokers
 
 
-BOTS: dict[str, Callable[[random.Random | None], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+def _search_bot(rng: random.Random | None = None) -> Bot:
+    """The search bot at its default level, bidding as the heuristic does."""
+    rng = rng or random.Random()
+    return SearchBot(rng, bidder=HeuristicBot(rng))
+
+
+BOTS: dict[str, Callable[[random.Random | None], Bot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "search": _search_bot}
 """Bot kinds by name: each makes a bot from an optional random generator."""
 
 
 def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
-    """A bot by name (``random`` or ``heuristic``).
+    """A bot by name (``random``, ``heuristic`` or ``search``).
 
     :raises ValueError: for another name.
     """

@@ -1,0 +1,69 @@
+"""Smoke test of benchmarks/arena.py: a few deal groups, every rotation, figures that add up.
+
+Not a strength test: the groups are too few for any bot to be shown better.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ARENA = Path(__file__).resolve().parent.parent / "benchmarks" / "arena.py"
+
+
+@pytest.fixture(scope="module")
+def arena():
+    if not ARENA.is_file():
+        pytest.skip("benchmarks/ is not in this tree")
+    spec = importlib.util.spec_from_file_location("arena", ARENA)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["arena"] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop("arena", None)
+
+
+def test_rotations(arena) -> None:
+    assert arena.lineups("2v2") == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+    assert len(arena.lineups("1v3")) == 4
+    assert sorted(r.index("a") for r in arena.lineups("1v3")) == [0, 1, 2, 3]
+
+
+def test_a_variant_deal_group_in_every_rotation(arena) -> None:
+    results = arena.run_arena("oh-hell", ("search:1", "random"), 2, seed=3, jobs=1)
+    assert len(results) == 2
+    for r in results:
+        assert r.a.seat_deals == r.b.seat_deals == 4  # two seats each, in two rotations
+        assert r.a.decisions > 0 and r.a.seconds >= 0
+        assert 0 <= r.a.made <= r.a.bids == 4
+    again = arena.run_arena("oh-hell", ("search:1", "random"), 2, seed=3, jobs=1)
+    assert [(r.a.points, r.b.points) for r in again] == [(r.a.points, r.b.points) for r in results]
+    s = arena.summarise(results, ("search:1", "random"))
+    assert s["groups"] == 2 and [b["bot"] for b in s["bots"]] == ["search:1", "random"]
+    a, b = (x["mean_points"] for x in s["bots"])
+    assert s["difference"]["mean"] == pytest.approx(a - b, abs=1e-3)
+    assert "points/deal" in arena.format_summary("oh-hell", s)
+
+
+def test_the_openspiel_mirror_and_ismcts(arena, capsys) -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install '.[bench]')")
+    results = arena.run_arena(arena.OPENSPIEL, ("heuristic", "ismcts:10"), 2, seed=1, jobs=1)
+    for r in results:  # the mirror raises MirrorError on any disagreement
+        assert r.a.seat_deals == r.b.seat_deals == 4 and r.b.decisions == 2 * 2 * 8
+    assert arena.main(["--bots", "search:1,ismcts:10:max", "--groups", "1", "--jobs", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["groups"] == 1 and out["variant"] == "openspiel"
+
+
+def test_bad_arguments(arena) -> None:
+    with pytest.raises(SystemExit):
+        arena.parse_args(["--variant", "oh-hell", "--bots", "search"])
+    with pytest.raises(SystemExit):
+        arena.parse_args(["--variant", "oh-hell", "--bots", "search,ismcts:100"])

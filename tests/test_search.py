@@ -1,0 +1,172 @@
+"""The search bot: worlds rebuilt from a view, guesses consistent with it, roll-outs, and play
+that depends on the seat's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import updown_dsl as ud
+from updown_dsl.engine import Phase
+from updown_dsl.engine.worlds import Worlds, game_at_deal
+from updown_dsl.players.bots import HeuristicBot, make_bot
+from updown_dsl.players.knowledge import Knowledge
+from updown_dsl.players.rollout import Rollout
+from updown_dsl.players.sampling import Sampler
+from updown_dsl.players.search import SearchBot
+
+VARIANTS = ["oh-hell", "georgian", "odessa", "russian", "up-and-down", "blackout", "nomination-whist"]
+
+
+def _positions(name: str, seed: int, every: int = 3):
+    """Positions of a game played by random bots (the game, its seat to act), every few decisions."""
+    rng = random.Random(seed)
+    game = ud.Game(ud.load_variant(name), 4, seed=seed)
+    k = 0
+    while not game.is_over and k < 150:
+        if game.phase in (Phase.PLAY, Phase.BID, Phase.TRUMP) and k % every == 0:
+            yield game
+        game.apply(rng.choice(game.legal_actions()))
+        k += 1
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_world_with_the_true_hands_is_the_game(name: str) -> None:
+    for game in _positions(name, 5):
+        view = game.view(game.to_act)
+        world = Worlds(view).world(list(game._hands), list(game.bids))
+        assert (world.phase, world.to_act, world.deal, world.trump) == (game.phase, game.to_act, game.deal, game.trump)
+        assert world.legal_actions() == game.legal_actions()
+        assert world.taken == game.taken and world.bids == game.bids
+        assert world.view(game.to_act).hand == view.hand
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_guesses_keep_hand_sizes_voids_and_seen_cards(name: str) -> None:
+    rng = random.Random(1)
+    for game in _positions(name, 6):
+        if game.phase is not Phase.PLAY:
+            continue
+        seat = game.to_act
+        view = game.view(seat)
+        know = Knowledge(view)
+        t = game.table
+        seen = t.mask(view.played)
+        for _ in range(3):
+            hands = Sampler(view, know).sample(rng)
+            assert hands[seat] == game._hands[seat]
+            assert [bin(h).count("1") for h in hands] == [bin(h).count("1") for h in game._hands]
+            assert sum(bin(h).count("1") for h in hands) == bin(sum(hands)).count("1")  # disjoint
+            assert not any(h & seen for h in hands)
+            for s in range(4):
+                for suit in know.voids[s]:
+                    assert not hands[s] & t.suit_mask[suit]
+
+
+def test_a_rollout_plays_to_the_end_of_the_deal_and_scores_it() -> None:
+    game = game_at_deal(ud.load_variant("oh-hell"), 4, 6, 3, rng=random.Random(2))
+    game.deal_random()
+    rollout = Rollout(game)
+    copy = game.clone()
+    points = rollout.run(copy, 1)
+    result = copy.results[-1]
+    assert copy.deal_index == 7 and copy.phase is Phase.DEAL  # the next deal waits for its cards
+    assert sum(s.taken for s in result.seats) == 7
+    assert points == result.seats[1].points == result.seats[1].taken + 10 * (result.seats[1].bid == result.seats[1].taken)
+
+
+def _search(seed: int) -> SearchBot:
+    rng = random.Random(seed)
+    return SearchBot(rng, 1, bidder=HeuristicBot(rng))
+
+
+def test_search_depends_only_on_the_view() -> None:
+    """Two deals that look the same from seat 0 (the other hands shuffled among the others,
+    the same bids): the same seed makes the same bid and the same lead."""
+    variant = ud.load_variant("oh-hell")
+    base = game_at_deal(variant, 4, 6, 3, rng=random.Random(9))
+    base.deal_random()
+    hands = [list(h) for h in base.dealt_hands]
+    others = hands[1] + hands[2] + hands[3]
+    random.Random(4).shuffle(others)
+    swapped = [hands[0], others[0:7], others[7:14], others[14:21]]
+    games = []
+    for hs in (hands, swapped):
+        g = game_at_deal(variant, 4, 6, 3)
+        g.deal_cards(hs, turned=base.turned)
+        games.append(g)
+    moves: list[list[object]] = [[], []]
+    for k, g in enumerate(games):
+        bot = _search(3)
+        while g.deal_index == 6 and g.phase is not Phase.DEAL:
+            seat = g.to_act
+            view = g.view(seat)
+            if seat == 0:
+                action = bot.act(view)
+                moves[k].append(action)
+            else:  # the same bids in both deals (the legal bids depend on the bids so far)
+                action = view.legal[0]
+            g.apply(action)
+            if len(moves[k]) == 2:  # the bid and the first card: the others' cards differ later
+                break
+    assert moves[0] == moves[1]
+    assert len(moves[0]) == 2
+
+
+def test_search_is_reproducible_from_its_seed() -> None:
+    game = game_at_deal(ud.load_variant("georgian"), 4, 8, 0, rng=random.Random(5))
+    game.deal_random()
+    while game.phase is Phase.BID or game.phase is Phase.TRUMP:
+        game.apply(HeuristicBot(random.Random(0)).act(game.view(game.to_act)))
+    for _ in range(6):
+        view = game.view(game.to_act)
+        a, b = _search(11).act(view), _search(11).act(view)
+        assert a == b and a in view.legal
+        game.apply(a)
+
+
+@pytest.mark.parametrize("name", ["georgian", "odessa", "russian", "up-and-down-online", "boerenbridge"])
+def test_search_plays_deals_of_every_kind_legally(name: str) -> None:
+    variant = ud.load_variant(name)
+    deals = len(game_at_deal(variant, 4, 0, 3).deals)
+    for index in {0, deals // 2, deals - 1}:
+        game = game_at_deal(variant, 4, index, index % 4, rng=random.Random(index))
+        bots = [_search(s) if s % 2 == 0 else HeuristicBot(random.Random(s)) for s in range(4)]
+        while game.deal_index == index and not game.is_over:
+            if game.phase is Phase.DEAL:
+                game.deal_random()
+                continue
+            seat = game.to_act
+            game.apply(bots[seat].act(game.view(seat)))
+        assert any(r.event == "deal" for r in game.results)
+
+
+def test_search_levels() -> None:
+    with pytest.raises(ValueError, match="level"):
+        SearchBot(random.Random(0), 9, bidder=HeuristicBot())
+    with pytest.raises(ValueError, match="bidder"):
+        SearchBot(random.Random(0), 2)
+    assert isinstance(make_bot("search"), SearchBot)
+
+
+def test_simulate_with_the_search_bot_on_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from updown_dsl.cli import app
+    from updown_dsl.records.checker import check_games
+
+    rules = tmp_path / "short.yaml"
+    rules.write_text("extends: georgian\nname: short\nplayers: {min: 4, max: 4, default: 4}\n"
+                     "schedule:\n  - {cards: 3}\n  - {cards: 9}\n")
+    result = CliRunner().invoke(app, ["simulate", "--variant", str(rules), "--games", "2", "--seed", "4",
+                                      "--bots", "search,heuristic,heuristic,heuristic", "--json",
+                                      "--out", str(tmp_path / "d")])
+    assert result.exit_code == 0, result.output
+    import json
+
+    data = json.loads(result.stdout)
+    assert {k["bot"] for k in data["kinds"]} == {"search", "heuristic"}
+    for f in sorted((tmp_path / "d").iterdir()):
+        (report,) = list(check_games(f, variant_path=[tmp_path]))
+        assert report.clean and report.finished, [str(d) for d in report.diagnostics]

@@ -1,0 +1,140 @@
+"""Worlds for search: a seat's position rebuilt in games whose unseen cards are filled in.
+
+A search bot acts on its seat's view only. To look ahead it guesses the cards it cannot
+see, then needs a :class:`~updown_dsl.engine.Game` that stands where the view stands with
+those cards in the other hands: :class:`Worlds` rebuilds the deal once from the view (its
+deal, dealer, totals, trump, bids and the cards played) and then gives, per guess, a copy
+with the hands swapped (bit sets, as the kernel keeps them). Such games start with no
+earlier results: the deal's own score is exact, a set premium over earlier deals is not.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Sequence
+
+from ..actions import Bid, ChooseTrump
+from .game import Game
+from .state import Phase
+from .tables import SUIT_ID
+
+if TYPE_CHECKING:
+    from ..lang.variant import Variant
+    from .view import SeatView
+
+
+def game_at_deal(variant: Variant, players: int, deal_index: int, dealer: int,
+                 totals: Sequence[int] | None = None, *, rng: random.Random | None = None) -> Game:
+    """A game at the start of deal ``deal_index`` (0-based) with ``dealer`` and ``totals``, made
+    with ``auto_deal=False``: in phase ``DEAL`` (a blind deal: ``BID``), waiting for cards."""
+    game = Game(variant, players, auto_deal=False, first_dealer=dealer, rng=rng)
+    if totals is not None:
+        game.totals = list(totals)
+    if deal_index:
+        plan = game._plan
+        if deal_index >= len(game.deals):
+            if not plan.more_deals(deal_index + 1):
+                raise ValueError(f"{variant.name} has no deal {deal_index + 1}")
+            game.deals = plan.deals[:deal_index + 1]
+        game.deal_index = deal_index
+        game.dealer = dealer % players
+        game._start_deal()
+    return game
+
+
+class Worlds:
+    """The position of ``view`` in games with the other cards given (see the module).
+
+    :meth:`dealt` is what each seat must have been dealt for the view's plays; :meth:`world`
+    makes a game from the seats' hands *now* (bit sets over the card table) and the bids
+    (hidden ones guessed).
+    """
+
+    __slots__ = ("view", "table", "played", "played_by", "first_leader", "bids_made", "_template", "_base")
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        log = view._log
+        n = view.players
+        self.table = t = view._table
+        self.played = log.played()
+        self.played_by = [0] * n
+        bit = t.bit
+        for seat, play in self.played:
+            self.played_by[seat] |= bit[t.index[play.card]]
+        self.first_leader = log.first_leader
+        self._template = game_at_deal(view.variant, n, view.deal.number - 1, view.dealer, view.totals,
+                                      rng=random.Random(0))
+        if self._template.deal != view.deal:  # pragma: no cover - the numbering is the index + 1
+            raise ValueError(f"cannot rebuild deal {view.deal.number}")
+        first = self._template._first_bidder
+        if view.phase is Phase.BID:
+            self.bids_made = (view.to_act - first) % n
+        elif view.phase is Phase.TRUMP and not any(b is not None for b in view.bids):
+            self.bids_made = 0
+        else:
+            self.bids_made = n
+        self._base: Game | None = None
+
+    @property
+    def blind(self) -> bool:
+        """No cards are dealt yet (bidding before the deal): worlds need no hands."""
+        return self._template.phase is Phase.BID and self.view.phase is Phase.BID and \
+            self._template._dp.bidding == "before_deal"
+
+    def world(self, hands: Sequence[int], bids: Sequence[int | None], rng: random.Random | None = None) -> Game:
+        """A game at the view's position with ``hands`` (each seat's cards now) and ``bids``."""
+        base = self._base
+        if base is None:
+            base = self._base = self._rebuild(hands, bids)
+        game = base.clone(rng=rng or random.Random(0))
+        if not self.blind:
+            game._hands = list(hands)
+        game._bids = list(bids[s] if game._bids[s] is not None else None for s in range(len(bids)))
+        game._bid_sum = sum(b for b in game._bids if b is not None)
+        game._changed()
+        return game
+
+    def _rebuild(self, hands: Sequence[int], bids: Sequence[int | None]) -> Game:
+        view = self.view
+        game = self._template.clone(rng=random.Random(0))
+        t = self.table
+        dp = game._dp
+        played = self.played
+        k = 0
+        bids_left = self.bids_made
+        while True:
+            phase = game.phase
+            if phase is Phase.DEAL:
+                if self.blind or view.phase is Phase.DEAL:
+                    break
+                masks = [h | p for h, p in zip(hands, self.played_by)]
+                dealt = [tuple(i for i in range(t.size) if (m >> i) & 1) for m in masks]
+                rule = dp.trump_rule
+                trump = -1
+                if rule != "chosen" and view.trump is not None:
+                    trump = SUIT_ID[view.trump]
+                elif rule == "fixed" and dp.trump_rules.suit is not None:
+                    trump = SUIT_ID[dp.trump_rules.suit]
+                game._install(masks, dealt, dp.trump_rules, rule, trump, view.turned, None)
+            elif phase is Phase.TRUMP:
+                if view.phase is Phase.TRUMP and bids_left == 0:
+                    break
+                game.apply(ChooseTrump(view.trump))
+            elif phase is Phase.BID:
+                if bids_left == 0:
+                    break
+                bid = bids[game.to_act]
+                game.apply(Bid(bid if bid is not None else 0))
+                bids_left -= 1
+            elif phase is Phase.PLAY:
+                if k == 0 and self.first_leader >= 0 and game._leader != self.first_leader:
+                    game._leader = game.to_act = self.first_leader  # the leader the deal before made
+                    game._log.first_leader = self.first_leader
+                if k == len(played):
+                    break
+                game.apply(played[k][1])
+                k += 1
+            else:  # pragma: no cover - a view of a finished game has nothing to search
+                break
+        return game

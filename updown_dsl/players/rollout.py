@@ -1,0 +1,327 @@
+"""The search bot's roll-out policy: every seat plays a world to the end of its deal, fast.
+
+It acts on the kernel's bit sets and card indices, never through a seat view (a view per
+roll-out decision would cost more than the rest of the roll-out). The technique is the
+heuristic's in a few rules:
+
+* a seat *wants* a trick while short of its bid, or when one more trick scores more under
+  the deal's formula (over its bid in Oh Hell, a no-bid deal that pays tricks);
+* wanting: lead its strongest card; follow with the cheapest card that takes the trick
+  when last to play, else the strongest that takes it; when nothing takes it, throw the
+  weakest card (a low side card before a trump);
+* not wanting: lead its weakest card; follow with the strongest card that loses; when
+  every card wins, play the weakest (hoping to be over-taken) unless last (then the strongest:
+  the trick is taken anyway, so the card that might win later goes);
+* bids: the nearest legal bid to a count of the hand's honours and trumps; trump: the suit
+  with most cards.
+
+Declared plays (jokers, the Russian seven) go through the same rules with
+:meth:`~updown_dsl.engine.Game.would_win` and a strength for each declaration.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..actions import Bid, ChooseTrump, Play
+from ..engine import Phase
+from ..engine.tables import SUIT_ID
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+_PLAY, _BID, _TRUMP, _DEAL = Phase.PLAY, Phase.BID, Phase.TRUMP, Phase.DEAL
+#: Strength of a declared play, beside ordinary cards (rank 2..14, trumps + 20).
+_DECLARED = {"high": 60, "highest": 60, "takes": 55, "demand": 58, "free": 30, "open": 30, "low": -1}
+#: Declarations that take a trick they lead (unless a later wild card beats them).
+_WINS = frozenset({"high", "highest", "takes", "demand"})
+#: Chance to take a trick of an ordinary card by rank (2..14): side suits, trumps.
+_SIDE = (0.0,) * 11 + (0.1, 0.25, 0.55, 0.9)
+_TRUMPS = (0.0,) * 2 + (0.2,) * 7 + (0.3, 0.4, 0.55, 0.7, 0.85, 0.97)
+
+
+class Rollout:
+    """Plays games of one card table to the end of the current deal (see the module)."""
+
+    def __init__(self, game: Game, rng: random.Random | None = None) -> None:
+        t = game.table
+        self.rng = rng or random.Random(0)
+        self.n = game.players
+        self.suit_of = t.suit_of
+        self.rank_of = t.rank_of
+        self.plays = t.plays
+        self.wild_of = t.wild_of
+        self.bit = t.bit
+        self.joker_mask = t.joker_mask
+        self.suit_mask = t.suit_mask
+        self.must_trump = game._must_trump
+        self.size = t.size
+        self._sure = False  # whether the last ordinary card chosen surely takes (or loses) the trick
+        self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
+
+    # -- one deal ----------------------------------------------------------------------------
+    def run(self, game: Game, seat: int) -> int:
+        """Play ``game`` to the end of its deal; the points ``seat`` scored in it."""
+        index = game.deal_index
+        start = len(game.results)
+        while not game.is_over and game.deal_index == index:
+            phase = game.phase
+            if phase is _PLAY:
+                self.play(game)
+            elif phase is _BID:
+                game.apply(self.bid(game))
+            elif phase is _TRUMP:
+                game.apply(self.trump(game))
+            elif phase is _DEAL:
+                game.deal_random()
+            else:  # pragma: no cover
+                break
+        for r in game.results[start:]:
+            if r.event == "deal":
+                return r.seats[seat].points
+        return 0
+
+    def bid(self, game: Game) -> Bid:
+        """The nearest legal bid to the hand's count (a blind hand: its share of the tricks)."""
+        legal = game.legal_actions()
+        seat = game.to_act
+        hand = game._hands[seat]
+        if hand:
+            want = self.count(hand, game._trump)
+        else:
+            want = game.deal.cards / self.n
+        return min(legal, key=lambda b: abs(b.tricks - want))  # type: ignore[union-attr]
+
+    def count(self, hand: int, trump: int) -> float:
+        """Expected tricks of a hand by a table of honours and trumps."""
+        suit_of, rank_of = self.suit_of, self.rank_of
+        total = 0.0
+        m = hand
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            m ^= low
+            s = suit_of[i]
+            if s < 0:
+                total += 0.95
+            elif s == trump:
+                total += _TRUMPS[rank_of[i]]
+            else:
+                total += _SIDE[rank_of[i]]
+        return total
+
+    def trump(self, game: Game) -> ChooseTrump:
+        """The suit with most cards in the chooser's hand."""
+        legal = game.legal_actions()
+        hand = game._hands[game.to_act]
+        counts = [0, 0, 0, 0]
+        m = hand
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            m ^= low
+            if self.suit_of[i] >= 0:
+                counts[self.suit_of[i]] += 1
+        best = max(range(4), key=counts.__getitem__)
+        for a in legal:
+            if isinstance(a, ChooseTrump) and a.suit is not None and SUIT_ID[a.suit] == best:
+                return a
+        return legal[0]  # type: ignore[return-value]
+
+    def wants(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` would rather take the next trick."""
+        bid = game._bids[seat]
+        taken = game._taken[seat]
+        if bid is not None and taken < bid:
+            return True
+        total = game.totals[seat]
+        key = (game.deal_index, bid, taken, seat, total)
+        hit = self._want.get(key)
+        if hit is None:
+            dp = game._dp
+            dealer = seat == game.dealer
+            hit = self._want[key] = dp.points(bid, taken + 1, total, dealer) > dp.points(bid, taken, total, dealer)
+        return hit
+
+    # -- cards -------------------------------------------------------------------------------
+    def play(self, game: Game) -> None:
+        """Play the card :meth:`choose` picks."""
+        game.apply(self.choose(game))
+
+    def choose(self, game: Game) -> Play:
+        """The roll-out's card for the seat to act (phase ``PLAY``)."""
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[return-value]
+        seat = game.to_act
+        want = self.wants(game, seat)
+        if game._plain:
+            return self._plain_play(game, seat, game._legal_mask, want)  # type: ignore[arg-type]
+        if game._general:
+            return self._declared(game, legal, want)
+        mask = 0
+        index, bit, suit_of = game.table.index, self.bit, self.suit_of
+        special = []
+        for p in legal:
+            i = index[p.card]  # type: ignore[union-attr]
+            if p.declare is None and suit_of[i] >= 0:  # type: ignore[union-attr]
+                mask |= bit[i]
+            else:
+                special.append(p)
+        if not special:
+            return self._plain_play(game, seat, mask, want)
+        if not mask:
+            return self._declared(game, legal, want)
+        # Ordinary cards first; a joker only where no ordinary card does the job for sure.
+        choice = self._plain_play(game, seat, mask, want)
+        if self._sure:
+            return choice
+        if want:
+            if game._tcount == 0:
+                strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr]
+            else:
+                strong = [p for p in special if game.would_win(p)]  # type: ignore[arg-type]
+            return self._declared(game, tuple(strong), want) if strong else choice
+        low = [p for p in special if p.declare == "low"]  # type: ignore[union-attr]
+        return low[0] if low else choice  # type: ignore[return-value]
+
+    def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool, eager: bool) -> int:
+        """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), its
+        strongest (it may trump when void); else the weakest it may play."""
+        suit_mask = self.suit_mask
+        ins = hand & suit_mask[led]
+        if not eager:
+            if ins and follow:
+                return keys[(ins & -ins).bit_length() - 1]
+            if trump >= 0 and self.must_trump and not ins and hand & suit_mask[trump] == hand & ~self.joker_mask:
+                trumps = hand & suit_mask[trump]
+                return keys[(trumps & -trumps).bit_length() - 1] if trumps else 0
+            return 0
+        if hand & self.joker_mask:
+            return 1 << 20  # a joker may take any trick
+        best = keys[ins.bit_length() - 1] if ins else 0
+        if trump >= 0 and (not ins or not follow):
+            trumps = hand & suit_mask[trump]
+            if trumps:
+                k = keys[trumps.bit_length() - 1]
+                if k > best:
+                    best = k
+        return best
+
+    def _plain_play(self, game: Game, seat: int, mask: int, want: bool) -> Play:
+        """Ordinary cards, every hand of the world in sight (see the module)."""
+        suit_of, rank_of = self.suit_of, self.rank_of
+        trump = game._trump
+        count = game._tcount
+        hands = game._hands
+        n = self.n
+        follow = game._must_follow
+        reply = self._reply
+        wants = self.wants
+        if count == 0:
+            keytabs, row = game._keytabs, game._keyrow
+            others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
+            sure_i, sure_k = -1, 1 << 30
+            weak_i, weak_k = -1, 1 << 30
+            m = mask
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                m ^= low
+                s = suit_of[i]
+                power = rank_of[i] + (20 if s == trump else 0)
+                if power < weak_k:
+                    weak_i, weak_k = i, power
+                keys = keytabs[row + s]
+                k = keys[i]
+                top = 0
+                for h, eager in others:
+                    r = reply(h, s, trump, keys, follow, eager)
+                    if r > top:
+                        top = r
+                if want:
+                    if k > top and power < sure_k:
+                        sure_i, sure_k = i, power
+                elif k < top and -power < sure_k:  # a sure loser, the highest first
+                    sure_i, sure_k = i, -power
+            self._sure = sure_i >= 0
+            return self.plays[sure_i if sure_i >= 0 else weak_i]
+        keys, best = game._keys, game._best
+        led = game._led
+        nxt = game._next_seat
+        top = best
+        j = nxt[seat]
+        for _ in range(n - 1 - count):
+            r = reply(hands[j], led, trump, keys, follow, wants(game, j))
+            if r > top:
+                top = r
+            j = nxt[j]
+        last = count == n - 1
+        sure_i = -1  # want: the cheapest card that holds; else the strongest that loses
+        sure_k = 1 << 30
+        lose_i, lose_k = -1, -1
+        weak_i, weak_k = -1, 1 << 30
+        strong_i, strong_k = -1, -1
+        m = mask
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            m ^= low
+            k = keys[i]
+            power = rank_of[i] + (20 if suit_of[i] == trump else 0)
+            if power < weak_k:
+                weak_i, weak_k = i, power
+            if power > strong_k:
+                strong_i, strong_k = i, power
+            if k > top:
+                if k < sure_k:
+                    sure_i, sure_k = i, k
+            elif k < best and power > lose_k:
+                lose_i, lose_k = i, power
+        self._sure = sure_i >= 0 if want else lose_i >= 0
+        if want:
+            choice = sure_i if sure_i >= 0 else weak_i
+        elif lose_i >= 0:
+            choice = lose_i
+        elif last or sure_i < 0:
+            choice = strong_i if last else weak_i
+        else:
+            choice = weak_i
+        return self.plays[choice]
+
+    def _declared(self, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]
+        """The same rules over plays with declarations (wild cards, open and demand leads)."""
+        suit_of, rank_of = self.suit_of, self.rank_of
+        trump = game._trump
+        count = game._tcount
+        last = count == self.n - 1
+        would_win = game.would_win
+        index = game.table.index
+        best = None
+        best_key: tuple[int, int] | None = None
+        for p in legal:
+            if not isinstance(p, Play):
+                continue
+            i = index[p.card]
+            decl = p.declare
+            if decl is None:
+                power = rank_of[i] + (20 if suit_of[i] == trump else 0) if suit_of[i] >= 0 else 30
+            elif decl == "as" and p.as_card is not None and p.as_card.rank is not None:
+                power = p.as_card.rank.order
+            else:
+                power = _DECLARED.get(decl, 30)
+            if count == 0:
+                key = (0, power if want else -power)
+            else:
+                wins = would_win(p)
+                if want:
+                    key = (1, -power if last else power) if wins else (0, -power)
+                elif not wins:
+                    key = (1, power)
+                else:
+                    key = (0, power if last else -power)
+            if best_key is None or key > best_key:
+                best, best_key = p, key
+        assert best is not None
+        return best

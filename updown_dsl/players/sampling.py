@@ -1,0 +1,132 @@
+"""Guessing the cards a seat cannot see, consistently with what it has seen.
+
+:class:`Sampler` deals the unseen cards (the pack less the seat's own hand, the cards
+played, a turned card out of play and any hand shown to it) to the seats that still hold
+cards, each as many as it holds, never a card of a suit a seat has shown void in
+(:class:`~updown_dsl.players.knowledge.Knowledge` keeps the voids). Cards left over stay
+in the pack. Everything is bit sets over the card table; each guess draws from the
+generator it is given, so guesses are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Phase, trump_rule_for
+from ..engine.view import SeatView
+from ..engine.tables import SUIT_ID, CardTable
+from .knowledge import Knowledge
+
+#: Tries to place the cards with every void kept before a guess keeps only the hand sizes.
+_TRIES = 30
+
+
+class Sampler:
+    """Guesses of every seat's hand now, for one view (see the module)."""
+
+    def __init__(self, view: SeatView, know: Knowledge | None = None) -> None:
+        know = know or Knowledge(view)
+        t = know.t
+        n = view.players
+        self.players = n
+        self.seat = seat = view.seat
+        bit = t.bit
+        played = [0] * n
+        seen = 0
+        for s, play in view._log.played():
+            i = t.index[play.card]
+            played[s] += 1
+            seen |= bit[i]
+        cards = view.deal.cards
+        known = [0] * n
+        need = [cards - played[s] for s in range(n)]
+        own = t.mask(view.hand)
+        if view.phase is Phase.DEAL or (view.phase is Phase.BID and view.deal_kind_bidding == "before_deal"):
+            need = [0] * n  # nothing dealt yet
+        known[seat] = own
+        seen |= own
+        for s, h in enumerate(view.seen_hands):
+            if h is not None:
+                known[s] = t.mask(h)
+                seen |= known[s]
+        if view.turned is not None and view.turned in t.index:
+            _, rule = trump_rule_for(view.variant, view.deal, n, t.size)
+            ti = t.index[view.turned]
+            if rule == "turned":
+                seen |= bit[ti]  # out of play
+            elif rule == "last_dealt" and not (seen >> ti) & 1 and need[view.dealer]:
+                known[view.dealer] |= bit[ti]  # the dealer holds it until it is played
+                seen |= bit[ti]
+        self.known = known
+        self.need = [max(0, need[s] - bin(known[s]).count("1")) for s in range(n)]
+        self.pool = t.full_mask & ~seen
+        self.allowed = [t.full_mask] * n
+        self._demands(view, t)
+        for s in range(n):
+            for suit in know.voids[s]:
+                self.allowed[s] &= ~t.suit_mask[suit]
+        # Most constrained seats first: fewest cards they may hold for the cards they need.
+        self.order = sorted((s for s in range(n) if self.need[s]),
+                            key=lambda s: bin(self.pool & self.allowed[s]).count("1") - self.need[s])
+
+    def _demands(self, view: SeatView, t: CardTable) -> None:
+        """A seat that answered a joker's demand (or the seven's "highest" lead) for the highest
+        card of a suit with a card of it holds none higher, and with another card holds none of
+        the suit (it would have had to play it)."""
+        trump = -1 if view.trump is None else SUIT_ID[view.trump]
+        for plays in [tr.plays for tr in view.tricks] + [view.trick]:
+            if not plays:
+                continue
+            lead = plays[0].play
+            w = t.wild_of[t.index[lead.card]]
+            if lead.declare == "demand" and lead.suit is not None:
+                suit = SUIT_ID[lead.suit]
+            elif lead.declare == "highest" and w is not None:
+                own = t.suit_of[t.index[w.cards[0]]]
+                suit = own if w.answer == "highest_of_suit" else trump if w.answer == "highest_trump" else -1
+            else:
+                continue
+            if suit < 0:
+                continue
+            for tp in plays[1:]:
+                i = t.index[tp.play.card]
+                if tp.play.declare is not None or t.suit_of[i] < 0:
+                    continue
+                if t.suit_of[i] == suit:
+                    above = sum(t.bit[k] for k in range(t.size) if t.suit_of[k] == suit and t.rank_of[k] > t.rank_of[i])
+                    self.allowed[tp.seat] &= ~above
+                elif lead.declare == "highest":
+                    self.allowed[tp.seat] &= ~t.suit_mask[suit]
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Every seat's hand now (bit sets), a fresh guess from ``rng``."""
+        for attempt in range(_TRIES + 1):
+            hands = self._try(rng, keep_voids=attempt < _TRIES)
+            if hands is not None:
+                return hands
+        raise RuntimeError("the unseen cards do not fill the hands")  # pragma: no cover
+
+    def _try(self, rng: random.Random, keep_voids: bool) -> list[int] | None:
+        hands = list(self.known)
+        pool = self.pool
+        for s in self.order:
+            free = pool & self.allowed[s] if keep_voids else pool
+            bits = _bits(free)
+            k = self.need[s]
+            if len(bits) < k:
+                return None
+            chosen = 0
+            for b in rng.sample(bits, k):
+                chosen |= b
+            hands[s] |= chosen
+            pool &= ~chosen
+        return hands
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
