@@ -68,7 +68,11 @@ class Worlds:
         if self._template.deal != view.deal:  # pragma: no cover - the numbering is the index + 1
             raise ValueError(f"cannot rebuild deal {view.deal.number}")
         first = self._template._first_bidder
-        if view.phase is Phase.BID:
+        if view.calls and view.phase is Phase.BID:
+            # After an auction the declarer's and the dashers' bids were not bid: count the others'.
+            self.bids_made = sum(1 for s in range(n) if view.bids[s] is not None and s != view.declarer
+                                 and (view.calls[s] is None or view.calls[s].tricks))  # type: ignore[union-attr]
+        elif view.phase is Phase.BID:
             self.bids_made = (view.to_act - first) % n
         elif view.phase is Phase.TRUMP and not any(b is not None for b in view.bids):
             self.bids_made = 0
@@ -121,6 +125,11 @@ class Worlds:
                 if view.phase is Phase.TRUMP and bids_left == 0:
                     break
                 game.apply(ChooseTrump(view.trump))
+            elif phase is Phase.AUCTION:  # the calls are open: as made
+                call = view.calls[game.to_act] if view.calls else None
+                if call is None:
+                    break
+                game.apply(call)
             elif phase is Phase.BID:
                 if bids_left == 0:
                     break

@@ -82,6 +82,8 @@ class SearchBot:
             return legal[0]
         if view.phase is Phase.BID and view.hand and not self.search_bids:
             return self.bidder.bid(view)
+        if view.phase is Phase.AUCTION:  # an auction's calls: judged from the hand, not searched
+            return self.bidder.act(view)
         return self.search(view)
 
     def search(self, view: SeatView) -> Action:
@@ -94,7 +96,8 @@ class SearchBot:
         guesses = max(_MIN_GUESSES, min(guesses, _MAX_ROLLOUTS[self.level] // len(legal)))
         rng = self.rng
         seat = view.seat
-        made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)]
+        made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)] \
+            if not view.calls else [s for s in range(view.players) if view.bids[s] is not None]
         values = [0.0] * len(legal)
         # Bids made seeing the hand say something about it (not blind ones, not hidden ones).
         shown = [s for s in made if s != seat and view.bids[s] is not None and not worlds.blind
