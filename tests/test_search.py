@@ -16,7 +16,7 @@ from updown_dsl.players.rollout import Rollout
 from updown_dsl.players.sampling import Sampler
 from updown_dsl.players.search import SearchBot
 
-VARIANTS = ["oh-hell", "georgian", "odessa", "russian", "up-and-down", "blackout", "nomination-whist"]
+VARIANTS = ["oh-hell", "georgian", "odessa", "russian", "up-and-down", "blackout", "nomination-whist", "estimation"]
 
 
 def _positions(name: str, seed: int, every: int = 3):
@@ -25,7 +25,7 @@ def _positions(name: str, seed: int, every: int = 3):
     game = ud.Game(ud.load_variant(name), 4, seed=seed)
     k = 0
     while not game.is_over and k < 150:
-        if game.phase in (Phase.PLAY, Phase.BID, Phase.TRUMP) and k % every == 0:
+        if game.phase in (Phase.PLAY, Phase.BID, Phase.TRUMP, Phase.AUCTION) and k % every == 0:
             yield game
         game.apply(rng.choice(game.legal_actions()))
         k += 1
