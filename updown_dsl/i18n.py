@@ -138,7 +138,7 @@ def babel_extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) 
     def name(node: ast.AST) -> str | None:
         return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
 
-    found = []
+    found: list[Any] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             called, args = name(node.func), [text(a) for a in node.args]

@@ -303,11 +303,11 @@ def _deal_rows(facts: Sequence[BalanceFacts], by_size: bool) -> tuple[DealRow, .
             pts.extend(points)
             mades.extend(m for m in made if m is not None)
     out = []
-    for (kind, cards), (pts, mades) in sorted(groups.items(), key=lambda kv: (kv[0][0] != "normal", kv[0][0],
-                                                                             kv[0][1] or 0)):
+    for (kind, size), (pts, mades) in sorted(groups.items(), key=lambda kv: (kv[0][0] != "normal", kv[0][0],
+                                                                            kv[0][1] or 0)):
         mean = math.fsum(pts) / len(pts)
         sd = math.sqrt(math.fsum((p - mean) ** 2 for p in pts) / (len(pts) - 1)) if len(pts) > 1 else 0.0
-        out.append(DealRow(kind, cards, len(pts), mean, sd, sum(mades) / len(mades) if mades else 0.0, len(mades)))
+        out.append(DealRow(kind, size, len(pts), mean, sd, sum(mades) / len(mades) if mades else 0.0, len(mades)))
     return tuple(out)
 
 

@@ -114,9 +114,9 @@ def print_balance(results: Sequence[BalanceSummary]) -> None:
     for kind in found:
         cells = [kind]
         for b in results:
-            r = next((x for x in b.kinds if x.kind == kind), None)
-            cells.append("" if r is None else f"{r.mean_points:.1f} ±{r.sd_points:.1f}, "
-                         + (f"{r.made:.0%} made" if r.bids else "no bids"))
+            row = next((x for x in b.kinds if x.kind == kind), None)
+            cells.append("" if row is None else f"{row.mean_points:.1f} ±{row.sd_points:.1f}, "
+                         + (f"{row.made:.0%} made" if row.bids else "no bids"))
         kinds.add_row(*cells)
     _print_natural(console, kinds)
     sizes = Table(title="bids made by hand size", title_justify="left")
@@ -130,7 +130,7 @@ def print_balance(results: Sequence[BalanceSummary]) -> None:
     for kind, cards in sorted(keys, key=lambda kc: (kc[0] != "normal", kc[0], kc[1])):
         cells = [deal_mark(cards, kind)]
         for b in results:
-            r = next((x for x in b.sizes if (x.kind, x.cards) == (kind, cards)), None)
-            cells.append("" if r is None or not r.bids else f"{r.made:.0%} (sd {r.sd_points:.1f})")
+            row = next((x for x in b.sizes if (x.kind, x.cards) == (kind, cards)), None)
+            cells.append("" if row is None or not row.bids else f"{row.made:.0%} (sd {row.sd_points:.1f})")
         sizes.add_row(*cells)
     _print_natural(console, sizes)

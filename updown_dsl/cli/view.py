@@ -97,7 +97,7 @@ def view_cmd(
     write_output(target, text, force)
     problems = sum(len(r.errors) for r in reports)
     if target != STDIN:
-        deals = sum(len(r.game.results) for r in readable)
+        deals = sum(len(r.game.results) for r in readable if r.game is not None)
         what = (f"{_plural(len(reports), 'game')} with an index" if len(reports) > 1
                 else f"{_plural(deals, 'deal')}")
         tail = f"; {_plural(problems, 'problem')} found, shown on the page" if problems else ""

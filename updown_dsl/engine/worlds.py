@@ -70,8 +70,9 @@ class Worlds:
         first = self._template._first_bidder
         if view.calls and view.phase is Phase.BID:
             # After an auction the declarer's and the dashers' bids were not bid: count the others'.
+            calls = view.calls
             self.bids_made = sum(1 for s in range(n) if view.bids[s] is not None and s != view.declarer
-                                 and (view.calls[s] is None or view.calls[s].tricks))  # type: ignore[union-attr]
+                                 and ((c := calls[s]) is None or c.tricks > 0))
         elif view.phase is Phase.BID:
             self.bids_made = (view.to_act - first) % n
         elif view.phase is Phase.TRUMP and not any(b is not None for b in view.bids):

@@ -165,8 +165,7 @@ def _pack(v: Variant, n: int) -> Section:
                               "{cards} are jokers and only jokers: they never count as cards of their suit.",
                               len(d.designated_jokers), cards=_cap(card_names(d.designated_jokers)))))
     try:
-        size = deck_size(v, n)
-        items.append(Item(tr("{n} players play with {size} cards.", n=n, size=size)))
+        items.append(Item(tr("{n} players play with {size} cards.", n=n, size=deck_size(v, n))))
     except ValueError:
         pass
     who = tr("the player on the dealer's right") if v.cut_by == "dealer_right" else tr(

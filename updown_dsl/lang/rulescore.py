@@ -4,7 +4,7 @@ evaluating them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import mark, tr
 from .rulewords import Case, formula_cases, kind_name, NAME_MEANINGS, name_word, number
@@ -98,7 +98,7 @@ def _examples(v: Variant, n: int) -> list[object]:
     if bidding:
         cards = max(d.cards for _, _, d in bidding)
         pairs = [p for p in PAIRS if max(p) <= cards] + ([(cards, cards)] if cards > 3 else [])
-        rows = []
+        rows: list[Any] = []
         for name, kind, deal in bidding:
             env = _env(v, deals, deal, n)
             lo, hi = v.bidding.min_bid(env), v.bidding.max_bid(env)

@@ -38,6 +38,7 @@ def require() -> Any:
     return figure
 
 
+# (matplotlib types the keys of rc_context as literals: the calls below are told to trust these)
 _RC = {"svg.fonttype": "none", "svg.hashsalt": "updown", "font.size": 9, "axes.spines.top": False,
        "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3, "font.family": "sans-serif"}
 
@@ -46,7 +47,7 @@ def _svg(fig: Any) -> str:
     import matplotlib
 
     buf = io.StringIO()
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
     text = buf.getvalue()
     return text[text.index("<svg"):]  # the page is HTML: no XML prolog or doctype inside it
@@ -56,7 +57,7 @@ def _figure(width: float, height: float) -> tuple[Any, Any]:
     import matplotlib
 
     figure = require()
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
         fig = figure.Figure(figsize=(width, height), layout="constrained")
         ax = fig.add_subplot()
     return fig, ax
@@ -67,7 +68,7 @@ def progression_svg(labels: Sequence[str], series: Sequence[Sequence[int]], name
     """Each player's running total after each deal, one line a player."""
     import matplotlib
 
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
         fig, ax = _figure(width, height)
         xs = list(range(len(labels)))
         for s, (name, ys) in enumerate(zip(names, series)):
@@ -94,7 +95,7 @@ def intervals_svg(categories: Sequence[str], groups: Sequence[tuple[str, Sequenc
     """
     import matplotlib
 
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
         fig, ax = _figure(width, height)
         k = len(groups)
         span = 0.8 / max(k, 1)
@@ -119,7 +120,7 @@ def histogram_svg(groups: Sequence[tuple[str, Sequence[float]]], *, title: str, 
     """The spread of some values, one outlined histogram per group over the same bins."""
     import matplotlib
 
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
         fig, ax = _figure(width, height)
         values = [v for _, vs in groups for v in vs]
         if values:

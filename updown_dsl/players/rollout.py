@@ -91,7 +91,8 @@ class Rollout:
             want = self.count(hand, game._trump)
         else:
             want = game.deal.cards / self.n
-        return min(legal, key=lambda b: abs(b.tricks - want))  # type: ignore[union-attr]
+        bids = [b for b in legal if isinstance(b, Bid)]
+        return min(bids, key=lambda b: abs(b.tricks - want))
 
     def count(self, hand: int, trump: int) -> float:
         """Expected tricks of a hand by a table of honours and trumps."""
@@ -179,7 +180,7 @@ class Rollout:
             return choice
         if want:
             if game._tcount == 0:
-                strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr]
+                strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr,operator]
             else:
                 strong = [p for p in special if game.would_win(p)]  # type: ignore[arg-type]
             return self._declared(game, tuple(strong), want) if strong else choice

@@ -84,7 +84,7 @@ class _Deal:
         self.turned: Card | None = None
         self.trump: tuple[Suit | None] | None = None
         """The ``trump`` line's suit (a 1-tuple; None: no trump), or None without a line."""
-        self.actions: list[tuple[int, Bid | ChooseTrump]] = []
+        self.actions: list[tuple[int, Bid | ChooseTrump | Call]] = []
         """(seat, action) of each bid and named trump, in order (all before the first card)."""
         self.cards: list[tuple[int, int, Play]] = []
         """(seat, card index, play) of each card, in order."""
@@ -413,6 +413,7 @@ class _Quick:
         whatever order they are written in."""
         g = self.g
         by_seat: dict[tuple[type, int], Bid | ChooseTrump | Call] = {}
+        action: Bid | ChooseTrump | Call | None
         for seat, action in block.actions:
             if (type(action), seat) in by_seat:
                 raise _GiveUp
