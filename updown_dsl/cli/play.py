@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from ..i18n import ntr, tr
 from .common import (
-    app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players, _plural,
+    app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players,
     _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
     _cards_notation,
 )

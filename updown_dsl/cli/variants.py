@@ -8,7 +8,7 @@ from ..i18n import ntr, tr
 
 from .common import (
     app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
-    _players, _plural, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt, LangOpt,
+    _players, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt, LangOpt,
 )
 
 # --------------------------------------------------------------------------- variants
