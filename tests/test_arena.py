@@ -5,29 +5,16 @@ Not a strength test: the groups are too few for any bot to be shown better.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-ARENA = Path(__file__).resolve().parent.parent / "benchmarks" / "arena.py"
+from benchscripts import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def arena():
-    if not ARENA.is_file():
-        pytest.skip("benchmarks/ is not in this tree")
-    spec = importlib.util.spec_from_file_location("arena", ARENA)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena"] = module
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop("arena", None)
+    yield from benchmark_module("arena")
 
 
 def test_rotations(arena) -> None:

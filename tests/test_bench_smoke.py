@@ -5,29 +5,16 @@ Not a timing test: budgets are tiny and no rate is compared with a threshold.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_engine.py"
+from benchscripts import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    if not BENCH.is_file():
-        pytest.skip("benchmarks/ is not in this tree")
-    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_engine"] = module
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop("bench_engine", None)
+    yield from benchmark_module("bench_engine")
 
 
 def _positive(row: dict) -> None:

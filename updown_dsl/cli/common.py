@@ -72,6 +72,8 @@ CardsOpt = Annotated[str, typer.Option(
     "Cyrillic ones (Тп 10ч Дж); either is read.")]
 LangOpt = Annotated[Optional[str], typer.Option(
     "--lang", metavar="LANG", help="Language: en or ru (default: as the locale says).")]
+PlayersOpt = Annotated[Optional[int], typer.Option(
+    "--players", "-n", help="Number of players (default: the variant's default).")]
 VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
     "--variant-path", metavar="DIR",
     help="A folder where variant files named by records or by `extends` may also be read "

@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from ..i18n import ntr, tr
 from .common import (
-    app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players,
+    PlayersOpt, app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players,
     _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
     _cards_notation,
 )
@@ -25,8 +25,7 @@ def play_cmd(
     variant: Annotated[Optional[str], typer.Option(
         "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
         autocompletion=complete_variant)] = None,
-    players: Annotated[Optional[int], typer.Option(
-        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    players: PlayersOpt = None,
     seat: Annotated[Optional[int], typer.Option(
         "--seat", "-s", help="Your seat, 1-based (default 1: eldest in the first deal).")] = None,
     name: Annotated[Optional[list[str]], typer.Option(

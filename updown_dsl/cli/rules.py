@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from ..lang.schedule import KIND_MARK as _KIND_MARK, deal_mark  # noqa: F401  (the sheet's marks)
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..lang.variant import Deal, Variant
 
@@ -44,9 +46,6 @@ def deals_data(deals: Sequence[Deal]) -> list[dict[str, Any]]:
         {"number": d.number, "cards": d.cards, "kind": d.kind, "set": d.set, "set_deal": d.set_deal}
         for d in deals
     ]
-
-
-from ..pages.sheet import KIND_MARK as _KIND_MARK, deal_mark  # noqa: E402,F401  (the sheet's marks)
 
 
 def hand_sizes_text(deals: Sequence[Deal]) -> str:

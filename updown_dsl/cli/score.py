@@ -6,7 +6,7 @@ import typer
 
 from ..i18n import tr
 from .common import (
-    app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error,
+    PlayersOpt, app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error,
     VariantPathOpt,
 )
 
@@ -22,8 +22,7 @@ def score_cmd(
     taken: Annotated[int, typer.Option("--taken", "-t", help="Tricks the player took.")],
     bid: Annotated[Optional[int], typer.Option(
         "--bid", "-b", help="The player's bid (optional in deals without bidding).")] = None,
-    players: Annotated[Optional[int], typer.Option(
-        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    players: PlayersOpt = None,
     total: Annotated[int, typer.Option("--total", help="The player's running total before the deal.")] = 0,
     dealer: Annotated[bool, typer.Option("--dealer", help="The player is the dealer.")] = False,
     made_count: Annotated[Optional[int], typer.Option(

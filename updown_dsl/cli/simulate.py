@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 from ..i18n import tr
 from .common import (
+    PlayersOpt,
     app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
 )
@@ -25,8 +26,7 @@ def simulate_cmd(
         "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
         autocompletion=complete_variant)],
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 100,
-    players: Annotated[Optional[int], typer.Option(
-        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    players: PlayersOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
     bots: Annotated[str, typer.Option(
         "--bots", metavar="KIND,...", help="Bot kinds: one for every seat (e.g. heuristic,random,random,random) "

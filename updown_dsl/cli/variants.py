@@ -1,12 +1,13 @@
 """``updown variants``, ``updown variant show`` and ``updown variant validate``: the rule sets."""
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from ..i18n import ntr, tr
 
 from .common import (
+    PlayersOpt,
     app, complete_variant, _console, _echo_json, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, JsonOpt, _load,
     _players, _print_diagnostics, _set_lang, _usage_error, variant_app, VariantPathOpt, LangOpt,
 )
@@ -86,8 +87,7 @@ def variants_cmd(json_out: JsonOpt = False) -> None:
 def show_cmd(
     name: Annotated[str, typer.Argument(metavar="VARIANT", help="A bundled variant name or a variant file.",
                                         autocompletion=complete_variant)],
-    players: Annotated[Optional[int], typer.Option(
-        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    players: PlayersOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
@@ -169,8 +169,7 @@ def show_cmd(
 def explain_cmd(
     name: Annotated[str, typer.Argument(metavar="VARIANT", help="A bundled variant name or a variant file.",
                                         autocompletion=complete_variant)],
-    players: Annotated[Optional[int], typer.Option(
-        "--players", "-n", help="Number of players (default: the variant's default).")] = None,
+    players: PlayersOpt = None,
     lang: LangOpt = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-f", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",

@@ -61,20 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 2 or args[0] not in ("--write", "--check"):
         sys.stderr.write("usage: python -m updown_dsl.lang.bookdocs --write FILE | --check FILE\n")
         return 2
-    from pathlib import Path
+    from .docgen import write_or_check
 
-    path = Path(args[1])
-    text = path.read_text(encoding="utf-8")
-    fresh = refresh(text)
-    if args[0] == "--check":
-        if fresh != text:
-            sys.stderr.write(f"{path}: a rule book is stale; run python -m updown_dsl.lang.bookdocs "
-                             f"--write {path}\n")
-            return 1
-        return 0
-    if fresh != text:
-        path.write_text(fresh, encoding="utf-8")
-    return 0
+    return write_or_check(args[0], args[1], refresh, "a rule book is stale",
+                          "python -m updown_dsl.lang.bookdocs --write")
 
 
 if __name__ == "__main__":  # pragma: no cover - command line

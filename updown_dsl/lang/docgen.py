@@ -25,7 +25,7 @@ Command line::
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ..diagnostics import CATALOGUE, EXAMPLES
 from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES, SCHEMA, Field
@@ -228,15 +228,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 2 or args[0] not in ("--write", "--check"):
         sys.stderr.write("usage: python -m updown_dsl.lang.docgen [--diagnostics] [--write FILE | --check FILE]\n")
         return 2
+    return write_or_check(args[0], args[1], lambda text: splice(text, generated, *markers),
+                          "the generated part is stale",
+                          f"python -m updown_dsl.lang.docgen {'--diagnostics ' if diagnostics else ''}--write")
+
+
+def write_or_check(mode: str, name: str, refresh: Callable[[str], str], stale: str, rerun: str) -> int:
+    """``--write``: rewrite the page ``name`` as ``refresh`` makes it (only when it changes);
+    ``--check``: 1, saying so on stderr, when the page is not what ``refresh`` makes (else 0)."""
     from pathlib import Path
 
-    path = Path(args[1])
+    path = Path(name)
     text = path.read_text(encoding="utf-8")
-    fresh = splice(text, generated, *markers)
-    if args[0] == "--check":
+    fresh = refresh(text)
+    if mode == "--check":
         if fresh != text:
-            sys.stderr.write(f"{path}: the generated part is stale; run "
-                             f"python -m updown_dsl.lang.docgen {'--diagnostics ' if diagnostics else ''}--write {path}\n")
+            sys.stderr.write(f"{path}: {stale}; run {rerun} {path}\n")
             return 1
         return 0
     if fresh != text:

@@ -22,6 +22,7 @@ from .bookmodel import Block, Bullets, Item, RuleBook, Section, Table
 from .rulescore import end_section, penalty_section, scoring_section, settlement_section
 from .rulewild import wild_sections
 from .rulewords import card_names, formula_tree, kind_title, suit_name, Words
+from .schedule import deal_mark
 from .variant import AuctionRules, Deal, DealKind, TrumpRules, Variant
 
 
@@ -176,19 +177,6 @@ def _pack(v: Variant, n: int) -> Section:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-_KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
-
-
-def deal_mark(cards: int, kind: str) -> str:
-    """A deal's hand size with its kind: ``6``, ``6B``, ``NT6``, ``dark:6``."""
-    if kind == "normal":
-        return str(cards)
-    if kind == "blind":
-        return f"{cards}B"
-    mark_ = _KIND_MARK.get(kind)
-    return f"{mark_}{cards}" if mark_ else f"{kind}:{cards}"
 
 
 def hand_sizes(deals: tuple[Deal, ...]) -> str:

@@ -11,6 +11,20 @@ from .formula import Formula
 from .variant import Deal, ScheduleItem, Variant
 
 
+#: The mark of a deal kind beside its hand size (a normal deal has none; another kind: its name).
+KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
+
+
+def deal_mark(cards: int, kind: str) -> str:
+    """A deal's hand size with its kind, as a score sheet writes it: ``6``, ``6B``, ``NT6``, ``dark:6``."""
+    if kind == "normal":
+        return str(cards)
+    if kind == "blind":
+        return f"{cards}B"
+    mark = KIND_MARK.get(kind)
+    return f"{mark}{cards}" if mark else f"{kind}:{cards}"
+
+
 def deck_size(variant: Variant, players: int | None = None) -> int:
     """Number of cards in the variant's pack (jokers included); with ``deck.per_player``,
     the cards dealt from for ``players`` players."""

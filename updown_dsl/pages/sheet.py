@@ -9,26 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..i18n import tr
+from ..lang.schedule import KIND_MARK, deal_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
     from ..records.transcript import Transcript
 
 _SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-#: The mark of a deal kind on the sheet (a normal deal has none).
-KIND_MARK = {"blind": "B", "no-trump": "NT", "hidden": "H", "minimum": "MIN", "maximum": "MAX"}
-
-
-def deal_mark(cards: int, kind: str) -> str:
-    """A deal's hand size with its kind: ``6``, ``6B``, ``NT6``."""
-    if kind == "normal":
-        return str(cards)
-    if kind == "blind":
-        return f"{cards}B"
-    mark = KIND_MARK.get(kind)
-    return f"{mark}{cards}" if mark else f"{kind}:{cards}"
 
 
 def trump_mark(suit: object, known: bool = True) -> str:
