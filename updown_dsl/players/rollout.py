@@ -15,7 +15,7 @@ heuristic's in a few rules:
 * bids: the nearest legal bid to a count of the hand's honours and trumps; trump: the suit
   with most cards.
 
-Declared plays (jokers, the Russian seven) go through the same rules with
+Declared plays (jokers, and a variant's ``special_card``) go through the same rules with
 :meth:`~updown_dsl.engine.Game.would_win` and a strength for each declaration.
 """
 

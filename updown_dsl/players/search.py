@@ -5,9 +5,9 @@ consistent with the voids shown and the cards seen), rebuilds the position in ea
 (:class:`~updown_dsl.engine.worlds.Worlds`), and for every legal action plays the deal out
 with the fast roll-out policy (:mod:`.rollout`) for every seat, on the kernel. The action
 with the best mean score of the deal for its seat is taken; the same guesses serve every
-action, so their differences are not noise of the guessing. Cards, joker and seven of spades
-declarations and trump naming are all searched alike; bids are the heuristic's (its
-calibrated estimate of the deal's expected score), except blind bids, which are searched.
+action, so their differences are not noise of the guessing. Cards, the declarations of
+wild cards, trump naming and bids are all searched alike (with ``search_bids=False`` the bids
+seen with the hand are the heuristic's); an auction's calls are the heuristic's.
 
 It reads only its seat's view. Levels set the guesses per decision; an optional budget of
 CPU seconds stops guessing early (then moves depend on the machine's speed).
