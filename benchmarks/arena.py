@@ -88,7 +88,8 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
     if kind == "search":
         level = int(parts[1]) if len(parts) > 1 and parts[1] else DEFAULT_LEVEL
         budget = float(parts[2]) if len(parts) > 2 and parts[2] else None
-        return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:])
+        return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:],
+                         method="flat" if "flat" in parts[3:] else "tree")
     if kind == "ismcts":
         if pyspiel is None:
             raise ValueError("ismcts bots play only on --variant openspiel")

@@ -76,12 +76,13 @@ def test_a_rollout_plays_to_the_end_of_the_deal_and_scores_it() -> None:
     assert points == result.seats[1].points == result.seats[1].taken + 10 * (result.seats[1].bid == result.seats[1].taken)
 
 
-def _search(seed: int) -> SearchBot:
+def _search(seed: int, method: str = "tree") -> SearchBot:
     rng = random.Random(seed)
-    return SearchBot(rng, 1, bidder=HeuristicBot(rng))
+    return SearchBot(rng, 1, bidder=HeuristicBot(rng), method=method)
 
 
-def test_search_depends_only_on_the_view() -> None:
+@pytest.mark.parametrize("method", ["tree", "flat"])
+def test_search_depends_only_on_the_view(method: str) -> None:
     """Two deals that look the same from seat 0 (the other hands shuffled among the others,
     the same bids): the same seed makes the same bid and the same lead."""
     variant = ud.load_variant("oh-hell")
@@ -98,7 +99,7 @@ def test_search_depends_only_on_the_view() -> None:
         games.append(g)
     moves: list[list[object]] = [[], []]
     for k, g in enumerate(games):
-        bot = _search(3)
+        bot = _search(3, method)
         while g.deal_index == 6 and g.phase is not Phase.DEAL:
             seat = g.to_act
             view = g.view(seat)
@@ -114,14 +115,15 @@ def test_search_depends_only_on_the_view() -> None:
     assert len(moves[0]) == 2
 
 
-def test_search_is_reproducible_from_its_seed() -> None:
+@pytest.mark.parametrize("method", ["tree", "flat"])
+def test_search_is_reproducible_from_its_seed(method: str) -> None:
     game = game_at_deal(ud.load_variant("georgian"), 4, 8, 0, rng=random.Random(5))
     game.deal_random()
     while game.phase is Phase.BID or game.phase is Phase.TRUMP:
         game.apply(HeuristicBot(random.Random(0)).act(game.view(game.to_act)))
     for _ in range(6):
         view = game.view(game.to_act)
-        a, b = _search(11).act(view), _search(11).act(view)
+        a, b = _search(11, method).act(view), _search(11, method).act(view)
         assert a == b and a in view.legal
         game.apply(a)
 
@@ -132,7 +134,8 @@ def test_search_plays_deals_of_every_kind_legally(name: str) -> None:
     deals = len(game_at_deal(variant, 4, 0, 3).deals)
     for index in {0, deals // 2, deals - 1}:
         game = game_at_deal(variant, 4, index, index % 4, rng=random.Random(index))
-        bots = [_search(s) if s % 2 == 0 else HeuristicBot(random.Random(s)) for s in range(4)]
+        bots = [_search(s, "tree" if s == 0 else "flat") if s % 2 == 0 else HeuristicBot(random.Random(s))
+                for s in range(4)]
         while game.deal_index == index and not game.is_over:
             if game.phase is Phase.DEAL:
                 game.deal_random()
@@ -147,6 +150,8 @@ def test_search_levels() -> None:
         SearchBot(random.Random(0), 9, bidder=HeuristicBot())
     with pytest.raises(ValueError, match="bidder"):
         SearchBot(random.Random(0), 2)
+    with pytest.raises(ValueError, match="method"):
+        SearchBot(random.Random(0), 2, bidder=HeuristicBot(), method="deep")
     assert isinstance(make_bot("search"), SearchBot)
 
 

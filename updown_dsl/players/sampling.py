@@ -65,6 +65,10 @@ class Sampler:
         for s in range(n):
             for suit in know.voids[s]:
                 self.allowed[s] &= ~t.suit_mask[suit]
+        self._pool_bits = tuple(_bits(self.pool))
+        self._full = t.full_mask
+        self._dealt = sum(self.need)
+        self._free = all(self.allowed[s] == t.full_mask for s in range(n) if self.need[s])
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
                             key=lambda s: bin(self.pool & self.allowed[s]).count("1") - self.need[s])
@@ -107,19 +111,39 @@ class Sampler:
         raise RuntimeError("the unseen cards do not fill the hands")  # pragma: no cover
 
     def _try(self, rng: random.Random, keep_voids: bool) -> list[int] | None:
+        # The pool shuffled once; each seat (most constrained first) takes the first cards it
+        # may hold: a uniform choice among them, and the rest stay in a uniform order.
         hands = list(self.known)
-        pool = self.pool
+        full = self._full
+        if not keep_voids or self._free:
+            # No seat is restricted: only the cards dealt out need drawing.
+            bits = rng.sample(self._pool_bits, self._dealt) if self._dealt <= len(self._pool_bits) else []
+        else:
+            rnd = rng.random
+            bits = sorted(self._pool_bits, key=lambda _: rnd())  # uniform, and cheaper than shuffle()
         for s in self.order:
-            free = pool & self.allowed[s] if keep_voids else pool
-            bits = _bits(free)
             k = self.need[s]
-            if len(bits) < k:
-                return None
-            chosen = 0
-            for b in rng.sample(bits, k):
-                chosen |= b
+            allowed = self.allowed[s] if keep_voids else full
+            if allowed == full:
+                if len(bits) < k:
+                    return None
+                chosen = 0
+                for b in bits[:k]:
+                    chosen |= b
+                del bits[:k]
+            else:
+                chosen = taken = 0
+                rest = []
+                for b in bits:
+                    if taken < k and b & allowed:
+                        chosen |= b
+                        taken += 1
+                    else:
+                        rest.append(b)
+                if taken < k:
+                    return None
+                bits = rest
             hands[s] |= chosen
-            pool &= ~chosen
         return hands
 
 

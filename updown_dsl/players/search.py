@@ -1,16 +1,20 @@
-"""The search bot: determinized look-ahead over guessed deals (perfect-information Monte Carlo).
+"""The search bot: look-ahead over guessed deals.
 
-For a decision it guesses the unseen cards a number of times (:class:`~.sampling.Sampler`,
-consistent with the voids shown and the cards seen), rebuilds the position in each guess
-(:class:`~updown_dsl.engine.worlds.Worlds`), and for every legal action plays the deal out
-with the fast roll-out policy (:mod:`.rollout`) for every seat, on the kernel. The action
-with the best mean score of the deal for its seat is taken; the same guesses serve every
-action, so their differences are not noise of the guessing. Cards, the declarations of
-wild cards, trump naming and bids are all searched alike (with ``search_bids=False`` the bids
-seen with the hand are the heuristic's); an auction's calls are the heuristic's.
+For a decision it guesses the unseen cards many times (:class:`~.sampling.Sampler`,
+consistent with the voids shown, the cards seen and the bids made), rebuilds the position in
+each guess (:class:`~updown_dsl.engine.worlds.Worlds`) and searches on the kernel:
 
-It reads only its seat's view. Levels set the guesses per decision; an optional budget of
-CPU seconds stops guessing early (then moves depend on the machine's speed).
+* ``method="tree"`` (the default): information-set Monte Carlo tree search (:mod:`.tree`), one
+  tree of what this seat sees for every guess, every seat choosing for its own score, the deal
+  played out by random legal actions from each new node; the root's most visited action wins.
+* ``method="flat"``: perfect-information Monte Carlo, every legal action played out in every
+  guess by the roll-out policy of :mod:`.rollout`; the best mean score wins.
+
+Cards, the declarations of wild cards, trump naming and bids are all searched alike (with
+``search_bids=False`` the bids are the heuristic's); an auction's calls are the heuristic's.
+
+It reads only its seat's view. Levels set the work per decision; an optional budget of CPU
+seconds stops early (then moves depend on the machine's speed).
 """
 
 from __future__ import annotations
@@ -28,17 +32,22 @@ from ..engine.worlds import Worlds
 from .knowledge import Knowledge
 from .rollout import Rollout
 from .sampling import Sampler
+from .tree import Tree
 
-#: Guesses per decision by level; each guess plays out the deal once per legal action.
-LEVELS = {1: 6, 2: 12, 3: 24, 4: 48, 5: 96}
+#: Tree walks per decision by level (``method="tree"``), one guess each.
+LEVELS = {1: 50, 2: 120, 3: 300, 4: 700, 5: 1500}
 DEFAULT_LEVEL = 3
-#: At most this many roll-outs per decision (many legal actions: fewer guesses, at least 4).
+#: ``method="flat"``: guesses per decision, and at most this many roll-outs (many legal
+#: actions: fewer guesses, at least 4).
+FLAT_GUESSES = {1: 6, 2: 12, 3: 24, 4: 48, 5: 96}
 _MAX_ROLLOUTS = {1: 40, 2: 80, 3: 160, 4: 320, 5: 640}
 _MIN_GUESSES = 4
 #: Guesses tried for the first world before the decision goes to the bidder.
 _REBUILD_TRIES = 40
 #: Spread (tricks) of a bid about the roll-out's count of the hand, for weighing guesses.
 _BID_SPREAD = 1.5
+#: The tree search's UCB constant, in units of the spread of the deal scores seen.
+EXPLORE = 0.7
 
 
 class Bidder(Protocol):
@@ -49,23 +58,42 @@ class Bidder(Protocol):
     def act(self, view: SeatView) -> Action: ...
 
 
-class SearchBot:
-    """Perfect-information Monte Carlo over guessed deals (see the module).
+class _Setting:
+    """What every guess of one decision shares: the sampler, the rebuilt deal, the bids seen."""
 
-    :param level: 1 to 5 (guesses per decision: :data:`LEVELS`).
-    :param budget: CPU seconds per decision after which no more guesses are made (None: none).
+    __slots__ = ("sampler", "worlds", "made", "shown")
+
+    def __init__(self, view: SeatView) -> None:
+        self.sampler = Sampler(view, Knowledge(view))
+        self.worlds = worlds = Worlds(view)
+        self.made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)] \
+            if not view.calls else [s for s in range(view.players) if view.bids[s] is not None]
+        # Bids made seeing the hand say something about it (not blind ones, not hidden ones).
+        self.shown = [s for s in self.made if s != view.seat and view.bids[s] is not None and not worlds.blind
+                      and view.deal_kind_bidding not in ("before_deal", "forehead")]
+
+
+class SearchBot:
+    """Search over guessed deals (see the module).
+
+    :param level: 1 to 5 (tree walks per decision: :data:`LEVELS`; ``flat``:
+        :data:`FLAT_GUESSES`).
+    :param budget: CPU seconds per decision after which the search stops (None: none).
     :param bidder: acts when no guess fits the plays seen, and bids when ``search_bids`` is
         False (:func:`~updown_dsl.players.bots.make_bot` gives the heuristic bot).
     :param search_bids: search the bids like the cards (else the bidder bids).
+    :param method: ``"tree"`` or ``"flat"`` (see the module).
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
-                 search_bids: bool = True) -> None:
+                 search_bids: bool = True, method: str = "tree") -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
+        if method not in ("tree", "flat"):
+            raise ValueError(f"search method must be 'tree' or 'flat', not {method!r}")
         self.rng = rng or random.Random()
         self.level = level
         self.budget = budget
@@ -73,6 +101,7 @@ class SearchBot:
             raise ValueError("a search bot needs a bidder (make_bot('search') gives it the heuristic)")
         self.bidder = bidder
         self.search_bids = search_bids
+        self.method = method
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -87,45 +116,78 @@ class SearchBot:
         return self.search(view)
 
     def search(self, view: SeatView) -> Action:
-        """The legal action with the best mean score over the guesses."""
-        legal = view.legal
-        know = Knowledge(view)
-        sampler = Sampler(view, know)
-        worlds = Worlds(view)
-        guesses = LEVELS[self.level]
-        guesses = max(_MIN_GUESSES, min(guesses, _MAX_ROLLOUTS[self.level] // len(legal)))
+        """The action the search finds best (the bidder's when no guess fits the plays seen)."""
+        if self.method == "flat":
+            return self._flat(view)
+        return self._tree(view)
+
+    def _guesses(self, view: SeatView, setting: _Setting, reject: bool):  # type: ignore[no-untyped-def]
+        """Endless (hands, world) guesses; ``None`` once no guess fits the plays seen. With
+        ``reject``, a guess is kept with the chance that it fits the bids seen."""
         rng = self.rng
-        seat = view.seat
-        made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)] \
-            if not view.calls else [s for s in range(view.players) if view.bids[s] is not None]
-        values = [0.0] * len(legal)
-        # Bids made seeing the hand say something about it (not blind ones, not hidden ones).
-        shown = [s for s in made if s != seat and view.bids[s] is not None and not worlds.blind
-                 and view.deal_kind_bidding not in ("before_deal", "forehead")]
-        rollout = None
-        prior: Action | None = None
-        start = time.process_time()
-        done = tries = 0
-        while done < guesses:
+        sampler, worlds, made, shown = setting.sampler, setting.worlds, setting.made, setting.shown
+        rollout = self._rollout_for(worlds._template)
+        tries = rejected = 0
+        while True:
             hands = sampler.sample(rng)
+            if reject and shown and rejected < 400:
+                if rng.random() > self._likelihood(view, hands, worlds.played_by, rollout, shown):
+                    rejected += 1
+                    continue
             try:
-                base = worlds.world(hands, self._bids(view, hands, made, worlds), rng)
+                world = worlds.world(hands, self._bids(view, hands, made, worlds), rng)
             except IllegalAction:  # a guess the plays seen rule out (only the first is replayed)
                 tries += 1
                 if tries > _REBUILD_TRIES:
-                    return self.bidder.act(view)
+                    yield None
+                    return
                 continue
-            if rollout is None:
-                rollout = self._rollout_for(base)
-                if view.phase is Phase.PLAY:  # ties go to what the roll-out would play here
-                    prior = rollout.choose(base)
-            weight = self._likelihood(view, hands, worlds.played_by, rollout, shown)
+            yield hands, world
+
+    def _tree(self, view: SeatView) -> Action:
+        setting = _Setting(view)
+        rollout = self._rollout_for(setting.worlds._template)
+        tree = Tree(EXPLORE)
+        prior: Action | None = None
+        start = time.process_time()
+        walks = LEVELS[self.level]
+        guesses = self._guesses(view, setting, reject=True)
+        for done in range(walks):
+            guess = next(guesses)
+            if guess is None:
+                return self.bidder.act(view)
+            world = guess[1]
+            if prior is None and view.phase is Phase.PLAY:  # ties go to the roll-out's card
+                prior = rollout.choose(world)
+            tree.iterate(world, self.rng)
+            if self.budget is not None and done >= 8 and time.process_time() - start > self.budget:
+                break
+        return tree.best(view.legal, prior)
+
+    def _flat(self, view: SeatView) -> Action:
+        legal = view.legal
+        setting = _Setting(view)
+        rollout = self._rollout_for(setting.worlds._template)
+        guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
+        rng = self.rng
+        seat = view.seat
+        values = [0.0] * len(legal)
+        prior: Action | None = None
+        start = time.process_time()
+        stream = self._guesses(view, setting, reject=False)
+        for done in range(guesses):
+            guess = next(stream)
+            if guess is None:
+                return self.bidder.act(view)
+            hands, base = guess
+            if prior is None and view.phase is Phase.PLAY:  # ties go to what the roll-out would play here
+                prior = rollout.choose(base)
+            weight = self._likelihood(view, hands, setting.worlds.played_by, rollout, setting.shown)
             for a, action in enumerate(legal):
                 game = base.clone(rng=rng) if a + 1 < len(legal) else base
                 game.apply(action)
                 values[a] += weight * rollout.run(game, seat)
-            done += 1
-            if self.budget is not None and done >= 2 and time.process_time() - start > self.budget:
+            if self.budget is not None and done >= 1 and time.process_time() - start > self.budget:
                 break
         best = max(range(len(legal)), key=lambda a: (round(values[a], 6), legal[a] == prior))
         return legal[best]
