@@ -175,3 +175,31 @@ def test_simulate_with_the_search_bot_on_the_command_line(tmp_path) -> None:
     for f in sorted((tmp_path / "d").iterdir()):
         (report,) = list(check_games(f, variant_path=[tmp_path]))
         assert report.clean and report.finished, [str(d) for d in report.diagnostics]
+
+
+def test_search_bots_by_name_with_a_level_and_a_budget() -> None:
+    from updown_dsl.players.bots import bot_problem
+
+    bot = make_bot("search:4")
+    assert isinstance(bot, SearchBot) and (bot.level, bot.budget) == (4, None)
+    bot = make_bot("search:1:0.25")
+    assert isinstance(bot, SearchBot) and (bot.level, bot.budget) == (1, 0.25)
+    assert make_bot("search").level == 3  # type: ignore[attr-defined]
+    assert bot_problem("search:5:2") is None and bot_problem("heuristic") is None
+    assert bot_problem("search:9") == "search levels are 1, 2, 3, 4, 5, not '9'"
+    assert bot_problem("search:2:fast") == "a search budget is CPU seconds per move (such as 0.5), not 'fast'"
+    assert bot_problem("heuristic:2") == "only the search bot takes a level: 'heuristic:2'"
+    assert bot_problem("genius").startswith("no bot named 'genius' (bots: random, heuristic, search, search:LEVEL")
+    with pytest.raises(ValueError, match="search levels"):
+        make_bot("search:0")
+
+
+def test_a_search_level_on_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from updown_dsl.cli import app
+
+    bad = CliRunner().invoke(app, ["simulate", "--variant", "oh-hell", "--bots", "search:8,heuristic,heuristic"])
+    assert bad.exit_code == 2 and "search levels are 1, 2, 3, 4, 5, not '8'" in bad.output
+    bad = CliRunner().invoke(app, ["play", "--variant", "oh-hell", "--bot", "search:2:-1"])
+    assert bad.exit_code == 2 and "a search budget is CPU seconds per move" in bad.output

@@ -96,3 +96,27 @@ def _lead(bid: int) -> Card:
 def test_with_nothing_bid_it_ducks_and_bidding_both_it_takes_both() -> None:
     assert _lead(0) == Card.parse("2H")
     assert _lead(2) == Card.parse("AH")
+
+
+def _random_actions(game, rng: random.Random) -> None:
+    """The play-out written action by action: what the kernel's random play must equal."""
+    index = game.deal_index
+    while game.deal_index == index and game.phase not in (Phase.OVER, Phase.DEAL):
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_the_kernels_random_play_is_random_legal_actions_one_by_one() -> None:
+    for name in ("oh-hell", "russian", "georgian", "nomination-whist"):
+        variant = ud.load_variant(name)
+        for seed in range(30):
+            game = game_at_deal(variant, 4, seed % 5 + 3, seed % 4, rng=random.Random(seed))
+            game.deal_random()
+            for _ in range(seed % 9):  # from the bidding or part way into the play
+                legal = game.legal_actions()
+                game.apply(legal[seed % len(legal)])
+            a, b = game.clone(), game.clone()
+            random_playout(a, random.Random(seed))
+            _random_actions(b, random.Random(seed))
+            assert a.results[-1] == b.results[-1]
+            assert a._log.order == b._log.order and a._log.winners == b._log.winners

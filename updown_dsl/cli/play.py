@@ -34,7 +34,9 @@ def play_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Seed of the shuffles and the bots (default: a random one, written in the record).")] = None,
     bot: Annotated[Optional[str], typer.Option(
-        "--bot", metavar="heuristic|random|search", help="The bot at the other seats (default heuristic).")] = None,
+        "--bot", metavar="heuristic|random|search[:LEVEL[:SECONDS]]",
+        help="The bot at the other seats (default heuristic); search:LEVEL plays the search bot at level "
+             "1 to 5 (default 3), search:LEVEL:SECONDS with at most that much CPU time per move.")] = None,
     save: Annotated[Optional[str], typer.Option(
         "--save", metavar="FILE", help="Write the game to FILE as it is played (a new file).")] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Let --save replace an existing FILE.")] = False,
@@ -68,13 +70,13 @@ def play_cmd(
     """
     import sys
 
-    from ..players.bots import BOTS
+    from ..players.bots import bot_problem
     from ..players.session import ResumeError, SaveError, Session
 
     _set_lang(lang)
     cards = _cards_notation(cards)
-    if bot is not None and bot not in BOTS:
-        _usage_error(tr("no bot named {bot!r} (bots: {items})", bot=bot, items=', '.join(BOTS)), "--bot")
+    if bot is not None and (problem := bot_problem(bot)) is not None:
+        _usage_error(problem, "--bot")
     if watch and seat is not None:
         _usage_error(tr("--watch puts a bot at every seat: leave out --seat"), "--seat")
     if step and not watch:

@@ -30,7 +30,7 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
     bots: Annotated[str, typer.Option(
         "--bots", metavar="KIND,...", help="Bot kinds: one for every seat (e.g. heuristic,random,random,random) "
-        "or one for all seats.")] = "heuristic",
+        "or one for all seats; search:LEVEL (1 to 5) or search:LEVEL:SECONDS sets the search bot's level.")] = "heuristic",
     rotate: Annotated[bool, typer.Option(
         "--rotate/--no-rotate", help="Move the line-up one seat each game.")] = True,
     out: Annotated[Optional[str], typer.Option(
@@ -63,7 +63,7 @@ def simulate_cmd(
     from pathlib import Path
 
     from ..batch import simulate_games
-    from ..players.bots import BOTS
+    from ..players.bots import bot_problem
 
     loaded = _load(variant, variant_path)
     n = _players(loaded, players)
@@ -89,9 +89,9 @@ def simulate_cmd(
             missing_extra(exc)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     for kind in kinds:
-        if kind not in BOTS:
-            _usage_error(tr("no bot named {kind!r} (bots: {items})",
-                            kind=kind, items=', '.join(BOTS)), "--bots")
+        problem = bot_problem(kind)
+        if problem is not None:
+            _usage_error(problem, "--bots")
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:

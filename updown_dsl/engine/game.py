@@ -24,6 +24,7 @@ from .plan import table_plan
 from .play import Playing
 from .restrict import Restrictions
 from .recorded import RecordedDeals
+from .runs import Runs
 from ..i18n import tr
 from .state import IllegalAction, Phase, State, violation
 from .tables import SUITS
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(RecordedDeals, Bidding, Auction, Playing, Restrictions, Wild, EndOfDeal):
+class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, EndOfDeal):
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.

@@ -8,8 +8,6 @@ the seven of spades) is resolved by :mod:`updown_dsl.engine.wild` when it is com
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ..actions import Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
@@ -175,64 +173,6 @@ class Playing(State):
         self.to_act = winner
         if len(self._winners) == self._deal.cards:
             self._finish_deal()
-
-    def _play_cards(self, cards: Sequence[tuple[int, int, object]]) -> bool:
-        """Play every card of the deal, each (seat, card index, play) of a plain card, one
-        after another exactly as :meth:`apply` would, for a checker replaying a record.
-
-        Returns False at the first card :meth:`apply` would refuse, or when the variant has
-        declarations, cards were already played, or ``cards`` is not the whole deal; the
-        game is then left part way and the caller drops it. About twice as cheap per card
-        as :meth:`apply` (cards are half of the time of checking a clean record).
-        """
-        n = self.players
-        if not self._plain or self.phase is not Phase.PLAY or self._order or len(cards) != n * self._deal.cards:
-            return False
-        hands, order = self._hands, self._order
-        bit, suit_of, suit_mask, next_seat = self._bit, self._suit_of, self._suit_mask, self._next_seat
-        must_follow, must_trump, trump = self._must_follow, self._must_trump, self._trump
-        keytabs, keyrow = self._keytabs, self._keyrow
-        self._legal_mask = self._plays_cache = None
-        # The trick as it stands, in locals; written back at the end of each trick and on a refusal.
-        to_act, count, leader, led = self.to_act, 0, self._leader, -1
-        keys, best, win = self._keys, self._best, self._win
-        for seat, i, play in cards:
-            if seat != to_act or i < 0 or play.declare is not None:  # type: ignore[attr-defined]
-                break
-            hand = hands[seat]
-            if not (hand >> i) & 1:
-                break
-            if count:
-                suit = suit_of[i]
-                if suit != led:
-                    if hand & suit_mask[led]:
-                        if must_follow:
-                            break
-                    elif trump >= 0 and must_trump and suit != trump and hand & suit_mask[trump]:
-                        break
-                if keys[i] > best:
-                    best = keys[i]
-                    win = seat
-            else:
-                leader = seat
-                led = suit_of[i]
-                keys = keytabs[keyrow + led]
-                best = keys[i]
-                win = seat
-            hands[seat] = hand ^ bit[i]
-            order.append(i)
-            count += 1
-            if count == n:
-                self._leader, self._led, self._keys, self._best, self._win = leader, led, keys, best, win
-                self._end_trick()  # after the last trick: the deal is scored, the next begins
-                to_act, count, leader, led = self.to_act, 0, self._leader, -1
-            else:
-                to_act = next_seat[seat]
-        else:
-            return True
-        self.to_act, self._tcount, self._leader, self._led = to_act, count, leader, led
-        self._keys, self._best, self._win = keys, best, win
-        return False
 
     def would_win(self, play: Play) -> bool:
         """Whether ``play`` by the player to act would hold the trick as it stands now.

@@ -15,6 +15,7 @@ from typing import Callable, Protocol, Sequence
 from ..actions import Action, Bid, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Phase, seat_by_rule
+from ..i18n import tr
 from ..lang.schedule import resolve_schedule
 from ..engine.scoring import seat_score
 from ..engine.tables import SUIT_ID, card_table
@@ -22,7 +23,7 @@ from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
 from .knowledge import Knowledge
-from .search import SearchBot
+from .search import DEFAULT_LEVEL, LEVELS, SearchBot
 
 
 class Bot(Protocol):
@@ -321,10 +322,11 @@ def _is_joker(view: SeatView, card: Card) -> bool:
     return card.is_joker or card in view.variant.deck.designated_jokers
 
 
-def _search_bot(rng: random.Random | None = None) -> Bot:
-    """The search bot at its default level, bidding as the heuristic does."""
+def _search_bot(rng: random.Random | None = None, level: int | None = None, budget: float | None = None) -> Bot:
+    """The search bot (its default level unless given), bidding as the heuristic does where
+    no guess fits the plays seen."""
     rng = rng or random.Random()
-    return SearchBot(rng, bidder=HeuristicBot(rng))
+    return SearchBot(rng, level or DEFAULT_LEVEL, budget, bidder=HeuristicBot(rng))
 
 
 BOTS: dict[str, Callable[[random.Random | None], Bot]] = {
@@ -332,12 +334,41 @@ BOTS: dict[str, Callable[[random.Random | None], Bot]] = {
 """Bot kinds by name: each makes a bot from an optional random generator."""
 
 
+def bot_problem(kind: str) -> str | None:
+    """Why ``kind`` names no bot (None when it does): a name of :data:`BOTS`, or
+    ``search:LEVEL`` (1 to 5) or ``search:LEVEL:SECONDS`` (a CPU budget per move)."""
+    name, _, rest = kind.partition(":")
+    if name not in BOTS:
+        return tr("no bot named {bot!r} (bots: {items})", bot=kind,
+                  items=", ".join([*BOTS, "search:LEVEL", "search:LEVEL:SECONDS"]))
+    if not rest:
+        return None
+    if name != "search":
+        return tr("only the search bot takes a level: {bot!r}", bot=kind)
+    level, _, budget = rest.partition(":")
+    if level not in {str(k) for k in LEVELS}:
+        return tr("search levels are {items}, not {level!r}", items=", ".join(map(str, LEVELS)), level=level)
+    if budget:
+        try:
+            seconds = float(budget)
+        except ValueError:
+            seconds = -1.0
+        if not 0 < seconds < 3600:
+            return tr("a search budget is CPU seconds per move (such as 0.5), not {budget!r}", budget=budget)
+    return None
+
+
 def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
-    """A bot by name (``random``, ``heuristic`` or ``search``).
+    """A bot by name: ``random``, ``heuristic``, ``search``, ``search:LEVEL`` or
+    ``search:LEVEL:SECONDS`` (see :func:`bot_problem`).
 
     :raises ValueError: for another name.
     """
-    cls = BOTS.get(kind)
-    if cls is None:
-        raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
-    return cls(rng)
+    problem = bot_problem(kind)
+    if problem is not None:
+        raise ValueError(problem)
+    name, _, rest = kind.partition(":")
+    if rest:
+        level, _, budget = rest.partition(":")
+        return _search_bot(rng, int(level), float(budget) if budget else None)
+    return BOTS[name](rng)

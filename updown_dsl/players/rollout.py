@@ -112,6 +112,10 @@ class Rollout:
                 total += _SIDE[rank_of[i]]
         return total
 
+    def values(self, trump: int) -> list[float]:
+        """:meth:`count`'s expected tricks of each card index alone, with ``trump``."""
+        return [self.count(self.bit[i], trump) for i in range(self.size)]
+
     def trump(self, game: Game) -> ChooseTrump:
         """The suit with most cards in the chooser's hand."""
         legal = game.legal_actions()

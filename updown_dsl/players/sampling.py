@@ -117,7 +117,7 @@ class Sampler:
         full = self._full
         if not keep_voids or self._free:
             # No seat is restricted: only the cards dealt out need drawing.
-            bits = rng.sample(self._pool_bits, self._dealt) if self._dealt <= len(self._pool_bits) else []
+            bits = _draw(self._pool_bits, self._dealt, rng.random)
         else:
             rnd = rng.random
             bits = sorted(self._pool_bits, key=lambda _: rnd())  # uniform, and cheaper than shuffle()
@@ -145,6 +145,17 @@ class Sampler:
                 bits = rest
             hands[s] |= chosen
         return hands
+
+
+def _draw(pool: tuple[int, ...], k: int, rnd) -> list[int]:  # type: ignore[no-untyped-def]
+    """``k`` of ``pool`` in a uniformly random order (the first steps of a Fisher-Yates
+    shuffle; all of them when ``k`` is more than the pool holds)."""
+    bits = list(pool)
+    m = len(bits)
+    for j in range(min(k, m)):
+        r = j + int(rnd() * (m - j))
+        bits[j], bits[r] = bits[r], bits[j]
+    return bits[:k]
 
 
 def _bits(mask: int) -> list[int]:

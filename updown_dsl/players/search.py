@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..actions import Action
 from ..engine import IllegalAction, Phase
@@ -34,8 +34,11 @@ from .rollout import Rollout
 from .sampling import Sampler
 from .tree import Tree
 
+if TYPE_CHECKING:
+    from ..engine import Game
+
 #: Tree walks per decision by level (``method="tree"``), one guess each.
-LEVELS = {1: 50, 2: 120, 3: 300, 4: 700, 5: 1500}
+LEVELS = {1: 60, 2: 150, 3: 400, 4: 1000, 5: 2500}
 DEFAULT_LEVEL = 3
 #: ``method="flat"``: guesses per decision, and at most this many roll-outs (many legal
 #: actions: fewer guesses, at least 4).
@@ -61,9 +64,9 @@ class Bidder(Protocol):
 class _Setting:
     """What every guess of one decision shares: the sampler, the rebuilt deal, the bids seen."""
 
-    __slots__ = ("sampler", "worlds", "made", "shown")
+    __slots__ = ("sampler", "worlds", "made", "shown", "_values", "_counted", "_bids")
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, rollout_for: Callable[[Game], Rollout]) -> None:
         self.sampler = Sampler(view, Knowledge(view))
         self.worlds = worlds = Worlds(view)
         self.made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)] \
@@ -71,6 +74,27 @@ class _Setting:
         # Bids made seeing the hand say something about it (not blind ones, not hidden ones).
         self.shown = [s for s in self.made if s != view.seat and view.bids[s] is not None and not worlds.blind
                       and view.deal_kind_bidding not in ("before_deal", "forehead")]
+        rollout = rollout_for(worlds._template)
+        trump = -1 if view.trump is None else SUIT_ID[view.trump]
+        self._values = rollout.values(trump)
+        self._counted = [rollout.count(p, trump) for p in worlds.played_by]
+        self._bids = view.bids
+
+    def fit(self, hands: list[int]) -> float:
+        """How well a guess fits the bids: each bidder's hand as dealt counted by the roll-out's
+        table, against its bid, with a wide spread (bots and people bid differently)."""
+        values, counted, bids = self._values, self._counted, self._bids
+        miss = 0.0
+        for s in self.shown:
+            h = hands[s]
+            c = counted[s]
+            while h:
+                low = h & -h
+                c += values[low.bit_length() - 1]
+                h ^= low
+            d = c - bids[s]  # type: ignore[operator]
+            miss += d * d
+        return math.exp(-miss / (2 * _BID_SPREAD ** 2))
 
 
 class SearchBot:
@@ -83,13 +107,15 @@ class SearchBot:
         False (:func:`~updown_dsl.players.bots.make_bot` gives the heuristic bot).
     :param search_bids: search the bids like the cards (else the bidder bids).
     :param method: ``"tree"`` or ``"flat"`` (see the module).
+    :param explore: the tree search's UCB constant, in units of the spread of deal scores.
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
-                 search_bids: bool = True, method: str = "tree") -> None:
+                 search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
+                 opponents: str = "tree") -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -102,6 +128,8 @@ class SearchBot:
         self.bidder = bidder
         self.search_bids = search_bids
         self.method = method
+        self.explore = explore
+        self.opponents = opponents
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -126,12 +154,11 @@ class SearchBot:
         ``reject``, a guess is kept with the chance that it fits the bids seen."""
         rng = self.rng
         sampler, worlds, made, shown = setting.sampler, setting.worlds, setting.made, setting.shown
-        rollout = self._rollout_for(worlds._template)
         tries = rejected = 0
         while True:
             hands = sampler.sample(rng)
             if reject and shown and rejected < 400:
-                if rng.random() > self._likelihood(view, hands, worlds.played_by, rollout, shown):
+                if rng.random() > setting.fit(hands):
                     rejected += 1
                     continue
             try:
@@ -145,9 +172,9 @@ class SearchBot:
             yield hands, world
 
     def _tree(self, view: SeatView) -> Action:
-        setting = _Setting(view)
+        setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds._template)
-        tree = Tree(EXPLORE)
+        tree = Tree(self.explore, seat=view.seat if self.opponents == "random" else -1)
         prior: Action | None = None
         start = time.process_time()
         walks = LEVELS[self.level]
@@ -166,7 +193,7 @@ class SearchBot:
 
     def _flat(self, view: SeatView) -> Action:
         legal = view.legal
-        setting = _Setting(view)
+        setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds._template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
         rng = self.rng
@@ -182,7 +209,7 @@ class SearchBot:
             hands, base = guess
             if prior is None and view.phase is Phase.PLAY:  # ties go to what the roll-out would play here
                 prior = rollout.choose(base)
-            weight = self._likelihood(view, hands, setting.worlds.played_by, rollout, setting.shown)
+            weight = setting.fit(hands) if setting.shown else 1.0
             for a, action in enumerate(legal):
                 game = base.clone(rng=rng) if a + 1 < len(legal) else base
                 game.apply(action)
@@ -191,20 +218,6 @@ class SearchBot:
                 break
         best = max(range(len(legal)), key=lambda a: (round(values[a], 6), legal[a] == prior))
         return legal[best]
-
-    @staticmethod
-    def _likelihood(view: SeatView, hands: list[int], played: list[int], rollout: Rollout,
-                    shown: list[int]) -> float:
-        """How well a guess fits the bids: each bidder's hand as dealt counted by the roll-out's
-        table, against its bid, with a wide spread (bots and people bid differently)."""
-        if not shown:
-            return 1.0
-        trump = -1 if view.trump is None else SUIT_ID[view.trump]
-        miss = 0.0
-        for s in shown:
-            d = rollout.count(hands[s] | played[s], trump) - view.bids[s]  # type: ignore[operator]
-            miss += d * d
-        return math.exp(-miss / (2 * _BID_SPREAD ** 2))
 
     def _bids(self, view: SeatView, hands: list[int], made: list[int], worlds: Worlds) -> list[int | None]:
         """The bids made, hidden ones guessed from the guessed hands by the roll-out's count."""

@@ -21,7 +21,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
-from .bots import BOTS, make_bot
+from .bots import bot_problem, make_bot
 from ..engine import Game, Phase
 from ..lang.variant import Variant
 
@@ -303,8 +303,9 @@ def check_simulation(variant: Variant, players: int | None, games: int, bots: Se
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} players: give one bot kind per seat")
     for kind in bots:
-        if kind not in BOTS:
-            raise ValueError(f"no bot named {kind!r} (bots: {', '.join(BOTS)})")
+        problem = bot_problem(kind)
+        if problem is not None:
+            raise ValueError(problem)
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
     if not variant.min_players <= n <= variant.max_players:

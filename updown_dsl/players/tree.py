@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: An edge: [visits, total reward of the player who acts at its parent, availability, children].
 Edge = list
 
-_OVER, _DEAL = Phase.OVER, Phase.DEAL
+_OVER, _DEAL, _PLAY = Phase.OVER, Phase.DEAL, Phase.PLAY
 
 
 def random_playout(game: Game, rng: random.Random) -> None:
@@ -40,8 +40,11 @@ def random_playout(game: Game, rng: random.Random) -> None:
     rnd = rng.random
     legal_actions, apply = game.legal_actions, game.apply
     while game.deal_index == index and game.phase is not _OVER:
-        if game.phase is _DEAL:
+        phase = game.phase
+        if phase is _DEAL:
             game.deal_random()
+            continue
+        if phase is _PLAY and game.play_out_random(rnd):
             continue
         legal = legal_actions()
         apply(legal[int(rnd() * len(legal))])
@@ -62,13 +65,14 @@ class Tree:
     :param playout: plays a game to the end of its deal (default :func:`random_playout`).
     """
 
-    __slots__ = ("root", "explore", "playout", "lo", "hi", "iterations")
+    __slots__ = ("root", "explore", "playout", "lo", "hi", "iterations", "seat")
 
     def __init__(self, explore: float = 0.7,
-                 playout: Callable[[Game, random.Random], None] | None = None) -> None:
+                 playout: Callable[[Game, random.Random], None] | None = None, seat: int = -1) -> None:
         self.root: dict[Action, Edge] = {}
         self.explore = explore
         self.playout = playout or random_playout
+        self.seat = seat
         self.lo = math.inf
         self.hi = -math.inf
         self.iterations = 0
@@ -87,6 +91,11 @@ class Tree:
                 break
             legal = game.legal_actions()
             seat = game.to_act
+            if seat != self.seat and self.seat >= 0:
+                a = legal[int(rng.random() * len(legal))]
+                node = node.setdefault(a, [0, 0.0, 0, {}])[3]
+                game.apply(a)
+                continue
             fresh = []
             best = None
             best_u = -math.inf
