@@ -90,8 +90,7 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
         budget = float(parts[2]) if len(parts) > 2 and parts[2] else None
         return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:],
                          method="flat" if "flat" in parts[3:] else "tree",
-                         **{"explore": float(o[2:]) for o in parts[3:] if o.startswith("c=")},
-                         **({"opponents": "random"} if "ropp" in parts[3:] else {}))
+                         **{"explore": float(o[2:]) for o in parts[3:] if o.startswith("c=")})
     if kind == "ismcts":
         if pyspiel is None:
             raise ValueError("ismcts bots play only on --variant openspiel")

@@ -114,8 +114,7 @@ class SearchBot:
 
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
-                 search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
-                 opponents: str = "tree") -> None:
+                 search_bids: bool = True, method: str = "tree", explore: float = EXPLORE) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -129,7 +128,6 @@ class SearchBot:
         self.search_bids = search_bids
         self.method = method
         self.explore = explore
-        self.opponents = opponents
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -174,7 +172,7 @@ class SearchBot:
     def _tree(self, view: SeatView) -> Action:
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds._template)
-        tree = Tree(self.explore, seat=view.seat if self.opponents == "random" else -1)
+        tree = Tree(self.explore)
         prior: Action | None = None
         start = time.process_time()
         walks = LEVELS[self.level]

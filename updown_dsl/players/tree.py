@@ -65,14 +65,13 @@ class Tree:
     :param playout: plays a game to the end of its deal (default :func:`random_playout`).
     """
 
-    __slots__ = ("root", "explore", "playout", "lo", "hi", "iterations", "seat")
+    __slots__ = ("root", "explore", "playout", "lo", "hi", "iterations")
 
     def __init__(self, explore: float = 0.7,
-                 playout: Callable[[Game, random.Random], None] | None = None, seat: int = -1) -> None:
+                 playout: Callable[[Game, random.Random], None] | None = None) -> None:
         self.root: dict[Action, Edge] = {}
         self.explore = explore
         self.playout = playout or random_playout
-        self.seat = seat
         self.lo = math.inf
         self.hi = -math.inf
         self.iterations = 0
@@ -91,11 +90,6 @@ class Tree:
                 break
             legal = game.legal_actions()
             seat = game.to_act
-            if seat != self.seat and self.seat >= 0:
-                a = legal[int(rng.random() * len(legal))]
-                node = node.setdefault(a, [0, 0.0, 0, {}])[3]
-                game.apply(a)
-                continue
             fresh = []
             best = None
             best_u = -math.inf
