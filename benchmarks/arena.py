@@ -17,7 +17,8 @@ and dealer: at every decision both engines must offer the same legal set, and at
 updown's scores must equal OpenSpiel's returns (a mismatch stops the run).
 
 Bot kinds: ``random``, ``heuristic``, ``search`` (``search:LEVEL``, ``search:LEVEL:BUDGET``
-with CPU seconds per move), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
+with CPU seconds per move, then options: ``flat`` for the flat search, ``hbids`` for the
+heuristic's bids, ``c=X`` for the tree's UCB constant), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
 ``ISMCTSBot``: random roll-out evaluator, UCT constant 2, ``NORMALIZED_VISIT_COUNT`` final
 policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``).
 

@@ -203,3 +203,31 @@ def test_a_search_level_on_the_command_line(tmp_path) -> None:
     assert bad.exit_code == 2 and "search levels are 1, 2, 3, 4, 5, not '8'" in bad.output
     bad = CliRunner().invoke(app, ["play", "--variant", "oh-hell", "--bot", "search:2:-1"])
     assert bad.exit_code == 2 and "a search budget is CPU seconds per move" in bad.output
+
+
+def test_guesses_spread_every_unseen_card_evenly() -> None:
+    """With no void shown, each unseen card is as likely in each other hand (chi-square on
+    3,000 guesses of a first lead in a 10-card deal: 41 unseen cards, 30 in the other hands, 123
+    cells, so a fair sampler stays well under 175)."""
+    game = game_at_deal(ud.load_variant("oh-hell"), 4, 9, 3, rng=random.Random(8))
+    game.deal_random()
+    while game.phase is Phase.BID:
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)
+    sampler = Sampler(view)
+    rng = random.Random(2)
+    counts: dict[tuple[int, int], int] = {}
+    guesses = 3000
+    for _ in range(guesses):
+        hands = sampler.sample(rng)
+        for s in range(1, 4):
+            m = hands[(view.seat + s) % 4]
+            while m:
+                low = m & -m
+                counts[(low.bit_length(), s)] = counts.get((low.bit_length(), s), 0) + 1
+                m ^= low
+    cards = {c for c, _ in counts}
+    dealt_share = 30 / len(cards)  # the three other hands hold 30 of the unseen cards, 11 stay in the pack
+    expected = guesses * dealt_share / 3
+    chi2 = sum((counts.get((c, s), 0) - expected) ** 2 / expected for c in cards for s in range(1, 4))
+    assert len(cards) == 41 and chi2 < 175
