@@ -10,7 +10,7 @@ deals (:mod:`.search`), bidding as the heuristic (see ``docs/bots.md``).
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from ..actions import Action, Bid, ChooseTrump, Play
 from ..cards import Card, Suit
@@ -92,6 +92,22 @@ def _distribution(ps: Sequence[float]) -> list[float]:
             nxt[k + 1] += x * p
         dist = nxt
     return dist
+
+
+#: A card at least this likely to take a trick is a sure trick: no care in play can lose it.
+_SURE = 0.999
+
+
+def _rest(values: Iterable[float]) -> tuple[int, list[float]]:
+    """The sure tricks among the chances of the rest of the hand, and the distribution of the
+    others: only the uncertain cards can be steered towards the bid."""
+    sure, ps = 0, []
+    for p in values:
+        if p >= _SURE:
+            sure += 1
+        else:
+            ps.append(p)
+    return sure, _distribution(ps)
 
 
 def _steer(dist: list[float], target: int) -> list[float]:
@@ -263,21 +279,22 @@ class HeuristicBot:
         want_more = bid is None or bid - taken > 0
         best: tuple[float, ...] | None = None
         choice: Play = plays[0]
-        rest_cache: dict[int, list[float]] = {}
+        rest_cache: dict[int, tuple[int, list[float]]] = {}
         for p in plays:
             i = t.index[p.card]
             if leading or p in view.winning_plays:
                 win = know.holds(p, led, later)
             else:
                 win = 0.0
-            dist = rest_cache.get(i)
-            if dist is None:
-                dist = rest_cache[i] = _distribution([values[k] for k in know.hand
-                                                      if k != i and k not in flexible])
+            hit = rest_cache.get(i)
+            if hit is None:
+                hit = rest_cache[i] = _rest(values[k] for k in know.hand if k != i and k not in flexible)
+            sure, dist = hit
             flex = len(flexible) - (i in flexible)
-            ev = (1.0 - win) * self.expected(view, bid, taken, dist, flex)
+            # sure tricks count as taken: steering (careful play) moves only the uncertain ones
+            ev = (1.0 - win) * self.expected(view, bid, taken + sure, dist, flex)
             if win > 0.0:
-                ev += win * self.expected(view, bid, taken + 1, dist, flex)
+                ev += win * self.expected(view, bid, taken + sure + 1, dist, flex)
             key = (round(ev, 6), *self._tiebreak(know, p, values[i], want_more))
             if best is None or key > best:
                 best, choice = key, p

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..actions import Play
-from ..engine import trump_rule_for
+from ..engine import Phase, trump_rule_for
 from ..engine.tables import SUIT_ID, card_table
 from ..engine.view import SeatView
 
@@ -17,6 +17,9 @@ _JOKER_USE = 0.6
 #: against random opponents, any promotion of plain-suit cards made the bids worse.
 _PROMOTE_TRUMP = 0.45
 _PROMOTE_SIDE = 0.0
+#: How often an opponent who holds exactly its bid still beats a card on the current trick
+#: when it could (it ducks where it can; it wins only when every card it holds would win).
+_CONTENT_BEATS = 0.4
 
 
 class Knowledge:
@@ -61,10 +64,16 @@ class Knowledge:
         self.left = [max(0, cards - played[s]) for s in range(n)]
         self.left[self.seat] = len(self.hand)
         self.nu = len(self.unseen)
+        # Unseen cards of each suit lie outside the hands shown void in it.
+        self.room = [self.nu - sum(self.left[x] for x in range(n) if x != self.seat and s in self.voids[x])
+                     for s in range(4)]
         # Jokers an opponent may throw on any trick to take it (exempt "high" follows).
         self.joker_rules = [w for w in v.wild if not w.ordinary]
         self.jokers_follow_high = any("high" in w.follow and w.exempt for w in self.joker_rules)
         self.later_joker_wins = any(w.two_high == "later_wins" for w in self.joker_rules)
+        # Opponents who hold exactly their bid want no more tricks: they beat a card only if forced.
+        self.content = [b is not None and s != self.seat and view.taken[s] == b
+                        for s, b in enumerate(view.bids)] if view.phase is Phase.PLAY else [False] * n
 
     def _note(self, plays: Sequence[object], played: list[int], seen: set[int]) -> None:
         t = self.t
@@ -105,15 +114,17 @@ class Knowledge:
                 self.voids[seat].add(trump)
 
     # -- probabilities for one opponent ------------------------------------------------------
-    def share(self, j: int) -> float:
-        """Chance that a given unseen card is in seat ``j``'s hand."""
-        return min(1.0, self.left[j] / self.nu) if self.nu else 0.0
+    def share(self, j: int, suit: int = -1) -> float:
+        """Chance that a given unseen card (of ``suit``) is in seat ``j``'s hand: the seats shown
+        void in the suit hold none of it, so it lies among the other hands and the stock."""
+        room = self.room[suit] if suit >= 0 else self.nu
+        return min(1.0, self.left[j] / room) if room > 0 else 0.0
 
-    def has_any(self, j: int, k: int) -> float:
-        """Chance that seat ``j`` holds at least one of ``k`` given unseen cards."""
+    def has_any(self, j: int, k: int, suit: int = -1) -> float:
+        """Chance that seat ``j`` holds at least one of ``k`` given unseen cards (of ``suit``)."""
         if k <= 0:
             return 0.0
-        return 1.0 - (1.0 - self.share(j)) ** k
+        return 1.0 - (1.0 - self.share(j, suit)) ** k
 
     def void(self, j: int, suit: int, rounds: int = 0) -> float:
         """Chance that seat ``j`` holds no card of ``suit`` (``rounds`` of it played first)."""
@@ -122,13 +133,13 @@ class Knowledge:
         if suit in self.voids[j]:
             return 1.0
         k = max(0, self.u_suit[suit] - rounds * (self.players - 1))
-        return (1.0 - self.share(j)) ** k
+        return (1.0 - self.share(j, suit)) ** k
 
     def trumps(self, j: int) -> float:
         trump = self.trump
         if trump < 0 or trump in self.voids[j]:
             return 0.0
-        return self.has_any(j, self.u_suit[trump])
+        return self.has_any(j, self.u_suit[trump], trump)
 
     def higher(self, suit: int, rank: int) -> int:
         return sum(1 for r in self.u_ranks[suit] if r > rank)
@@ -148,13 +159,13 @@ class Knowledge:
         if suit == led:
             higher = self.higher(suit, rank)
             if suit == trump:
-                p = self.has_any(j, higher) if suit not in self.voids[j] else 0.0
+                p = self.has_any(j, higher, suit) if suit not in self.voids[j] else 0.0
             else:
-                p_hi = 0.0 if suit in self.voids[j] else self.has_any(j, higher)
+                p_hi = 0.0 if suit in self.voids[j] else self.has_any(j, higher, suit)
                 p_ruff = self.void(j, suit, rounds) * self.trumps(j) if trump >= 0 else 0.0
                 p = 1.0 - (1.0 - p_hi) * (1.0 - p_ruff)
         elif suit == trump:  # ruffing: beaten by an over-ruff from a player also void in the led suit
-            p = self.void(j, led) * self.has_any(j, self.higher(trump, rank))
+            p = self.void(j, led) * self.has_any(j, self.higher(trump, rank), trump)
         else:
             return 1.0
         threat = self.joker_threat(j)
@@ -180,7 +191,8 @@ class Knowledge:
                 led = suit
             out = 1.0
             for j in later:
-                out *= 1.0 - self.beat_ordinary(j, suit, rank, led)
+                beat = self.beat_ordinary(j, suit, rank, led)
+                out *= 1.0 - (beat * _CONTENT_BEATS if self.content[j] else beat)
             return out
         w = t.wild_of[i]
         if decl == "low":
