@@ -231,3 +231,56 @@ def test_guesses_spread_every_unseen_card_evenly() -> None:
     expected = guesses * dealt_share / 3
     chi2 = sum((counts.get((c, s), 0) - expected) ** 2 / expected for c in cards for s in range(1, 4))
     assert len(cards) == 41 and chi2 < 175
+
+
+def _position_with_a_void(seed: int):  # type: ignore[no-untyped-def]
+    """A position of a 10-card Oh Hell deal, heuristic play, once another seat has shown a void."""
+    game = game_at_deal(ud.load_variant("oh-hell"), 4, 9, 0, rng=random.Random(seed))
+    game.deal_random()
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    while game.phase is not Phase.OVER:
+        view = game.view(game.to_act)
+        know = Knowledge(view)
+        if view.phase is Phase.PLAY and any(know.voids[s] for s in range(4) if s != view.seat):
+            return view
+        game.apply(bots[game.to_act].act(view))
+    raise AssertionError("no void shown")  # pragma: no cover
+
+
+def test_guesses_keep_voids_and_deal_the_first_seat_evenly() -> None:
+    """Where a seat has shown a void, no guess gives it that suit, and the most constrained seat
+    (dealt first) holds each card it may hold equally often (chi-square over 3,000 guesses)."""
+    view = _position_with_a_void(4)
+    sampler = Sampler(view)
+    assert not sampler._free
+    first = sampler.order[0]
+    allowed = sampler.pool & sampler.allowed[first]
+    rng = random.Random(3)
+    counts: dict[int, int] = {}
+    guesses = 3000
+    know = Knowledge(view)
+    voids = know.voids
+    for _ in range(guesses):
+        hands = sampler.sample(rng)
+        for s in range(4):
+            for suit in voids[s]:
+                assert not hands[s] & know.t.suit_mask[suit]
+        m = hands[first] & ~sampler.known[first]
+        assert m & ~allowed == 0
+        while m:
+            low = m & -m
+            counts[low] = counts.get(low, 0) + 1
+            m ^= low
+    cells = bin(allowed).count("1")
+    expected = guesses * sampler.need[first] / cells
+    chi2 = sum((counts.get(b, 0) - expected) ** 2 / expected for b in _bit_list(allowed))
+    # cells - 1 degrees of freedom: the 0.1 % point is under 2 * cells + 10 for these sizes.
+    assert cells > 5 and chi2 < 2 * cells + 10
+
+
+def _bit_list(mask: int) -> list[int]:
+    out = []
+    while mask:
+        out.append(mask & -mask)
+        mask &= mask - 1
+    return out

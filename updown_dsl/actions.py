@@ -73,6 +73,12 @@ class Play:
     suit: Suit | None = None
     as_card: Card | None = None
 
+    def __hash__(self) -> int:
+        # Searches hash plays at every node they walk; the generated hash built a tuple each time.
+        if self.declare is None:
+            return self.card.id
+        return hash((self.card.id, self.declare, self.suit, self.as_card))
+
     def __str__(self) -> str:
         parts = [str(self.card)]
         if self.declare:

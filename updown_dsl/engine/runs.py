@@ -24,24 +24,26 @@ class Runs(State):
         """
         if not self._plain or self.phase is not Phase.PLAY or self._general:
             return False
-        index = self.deal_index
         n = self.players
-        hands, order = self._hands, self._order
+        hands, order, winners, taken = self._hands, self._order, self._winners, self._taken
         suit_of, suit_mask, next_seat = self._suit_of, self._suit_mask, self._next_seat
-        must_follow, must_trump, trump = self._must_follow, self._must_trump, self._trump
+        must_follow, trump = self._must_follow, self._trump
+        ruff = suit_mask[trump] if trump >= 0 and self._must_trump else 0
         keytabs, keyrow = self._keytabs, self._keyrow
+        tricks = self._deal.cards
         self._legal_mask = self._plays_cache = None
+        # The trick in locals; a plain trick ends as _end_trick ends it, written back at the end.
+        seat, count = self.to_act, self._tcount
+        led, keys, best, win = self._led, self._keys, self._best, self._win
         while True:
-            seat = self.to_act
             hand = legal = hands[seat]
-            count = self._tcount
             if count:
-                in_suit = hand & suit_mask[self._led]
+                in_suit = hand & suit_mask[led]
                 if in_suit:
                     if must_follow:
                         legal = in_suit
-                elif trump >= 0 and must_trump:
-                    legal = hand & suit_mask[trump] or hand
+                elif ruff:
+                    legal = hand & ruff or hand
             k = int(rnd() * legal.bit_count())
             while k:
                 legal &= legal - 1
@@ -51,22 +53,27 @@ class Runs(State):
             hands[seat] = hand ^ low
             order.append(i)
             if count == 0:
-                self._leader = seat
-                self._led = led = suit_of[i]
-                self._keys = keys = keytabs[keyrow + led]
-                self._best = keys[i]
-                self._win = seat
-            elif self._keys[i] > self._best:
-                self._best = self._keys[i]
-                self._win = seat
+                led = suit_of[i]
+                keys = keytabs[keyrow + led]
+                best = keys[i]
+                win = seat
+            elif keys[i] > best:
+                best = keys[i]
+                win = seat
             count += 1
             if count == n:
-                self._end_trick()
-                if self.deal_index != index or self.phase is not Phase.PLAY:
-                    return True
+                taken[win] += 1
+                winners.append(win)
+                count = 0
+                seat = win
+                if len(winners) == tricks:
+                    break
             else:
-                self._tcount = count
-                self.to_act = next_seat[seat]
+                seat = next_seat[seat]
+        self._tcount, self._led, self._leader, self.to_act = 0, -1, win, win
+        self._keys, self._best, self._win = keys, best, win
+        self._finish_deal()
+        return True
 
     def _play_cards(self, cards: Sequence[tuple[int, int, object]]) -> bool:
         """Play every card of the deal, each (seat, card index, play) of a plain card, one

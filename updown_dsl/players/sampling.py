@@ -67,7 +67,6 @@ class Sampler:
                 self.allowed[s] &= ~t.suit_mask[suit]
         self._pool_bits = tuple(_bits(self.pool))
         self._full = t.full_mask
-        self._dealt = sum(self.need)
         self._free = all(self.allowed[s] == t.full_mask for s in range(n) if self.need[s])
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
@@ -111,51 +110,45 @@ class Sampler:
         raise RuntimeError("the unseen cards do not fill the hands")  # pragma: no cover
 
     def _try(self, rng: random.Random, keep_voids: bool) -> list[int] | None:
-        # The pool shuffled once; each seat (most constrained first) takes the first cards it
-        # may hold: a uniform choice among them, and the rest stay in a uniform order.
+        # A uniformly random order of the pool, drawn lazily (Fisher-Yates, one step per card
+        # looked at); each seat (most constrained first) takes the first cards of it that it
+        # may hold, and the cards it passes over stay, in order, at the head for the next seat.
+        # So only the cards dealt out (and those passed over) are drawn.
         hands = list(self.known)
         full = self._full
-        if not keep_voids or self._free:
-            # No seat is restricted: only the cards dealt out need drawing.
-            bits = _draw(self._pool_bits, self._dealt, rng.random)
-        else:
-            rnd = rng.random
-            bits = sorted(self._pool_bits, key=lambda _: rnd())  # uniform, and cheaper than shuffle()
+        free = self._free or not keep_voids
+        pool = list(self._pool_bits)
+        m = len(pool)
+        rnd = rng.random
+        j = 0
+        passed: list[int] = []
         for s in self.order:
             k = self.need[s]
-            allowed = self.allowed[s] if keep_voids else full
-            if allowed == full:
-                if len(bits) < k:
-                    return None
-                chosen = 0
-                for b in bits[:k]:
-                    chosen |= b
-                del bits[:k]
-            else:
-                chosen = taken = 0
+            allowed = full if free else self.allowed[s]
+            chosen = taken = 0
+            if passed:
                 rest = []
-                for b in bits:
+                for b in passed:
                     if taken < k and b & allowed:
                         chosen |= b
                         taken += 1
                     else:
                         rest.append(b)
-                if taken < k:
-                    return None
-                bits = rest
+                passed = rest
+            while taken < k and j < m:
+                r = j + int(rnd() * (m - j))
+                b = pool[r]
+                pool[r] = pool[j]
+                j += 1
+                if b & allowed:
+                    chosen |= b
+                    taken += 1
+                else:
+                    passed.append(b)
+            if taken < k:
+                return None
             hands[s] |= chosen
         return hands
-
-
-def _draw(pool: tuple[int, ...], k: int, rnd) -> list[int]:  # type: ignore[no-untyped-def]
-    """``k`` of ``pool`` in a uniformly random order (the first steps of a Fisher-Yates
-    shuffle; all of them when ``k`` is more than the pool holds)."""
-    bits = list(pool)
-    m = len(bits)
-    for j in range(min(k, m)):
-        r = j + int(rnd() * (m - j))
-        bits[j], bits[r] = bits[r], bits[j]
-    return bits[:k]
 
 
 def _bits(mask: int) -> list[int]:
