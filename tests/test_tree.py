@@ -61,6 +61,34 @@ def test_the_root_counts_one_visit_per_walk() -> None:
     assert tree.lo <= tree.hi
 
 
+def test_a_wild_card_is_one_choice_at_a_node_then_its_declaration() -> None:
+    """Leading with a joker in Georgian, the root has one edge for the joker (keyed by the card)
+    whose declarations share its visits, so ten declarations do not get ten shares of the walks."""
+    game = game_at_deal(ud.load_variant("georgian"), 4, 8, 3, rng=random.Random(2))
+    joker, *jokers = [c for c in game.table.cards if c.is_joker]
+    others = [c for c in game.table.cards if not c.is_joker]
+    random.Random(5).shuffle(others)
+    others = others[:8] + jokers + others[8:]  # the other jokers to seat 1
+    game.deal_cards([[joker, *others[:8]], others[8:17], others[17:26], others[26:35]])
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    assert game.to_act == 0
+    view = game.view(0)
+    declared = [a for a in view.legal if getattr(a, "declare", None) is not None]
+    assert len(declared) >= 5 and all(a.card == joker for a in declared)
+    worlds = Worlds(view)
+    tree = Tree()
+    rng = random.Random(4)
+    hands = list(game._hands)
+    for _ in range(200):
+        tree.iterate(worlds.world(hands, list(game.bids), rng), rng)
+    assert sum(e[0] for e in tree.root.values()) == 200
+    assert len(tree.root) == len(view.legal) - len(declared) + 1  # each plain card, and the joker once
+    group = tree.root[joker]
+    assert set(group[3]) == set(declared) and sum(e[0] for e in group[3].values()) == group[0]
+    assert tree.best(view.legal) in view.legal
+
+
 def _bid(hand0: str, seed: int = 1) -> Bid:
     game = _seven_card_deal(hand0)
     rng = random.Random(seed)
@@ -99,14 +127,32 @@ def test_with_nothing_bid_it_ducks_and_bidding_both_it_takes_both() -> None:
 
 
 def _random_actions(game, rng: random.Random) -> None:
-    """The play-out written action by action: what the kernel's random play must equal."""
+    """The play-out written action by action: what the kernel's random play must equal. In the
+    play a card is drawn among the legal ones and the wild cards in hand (in pack order), then
+    a wild card's play among its legal ones (none: it is set aside and a card drawn again)."""
     index = game.deal_index
+    t = game.table
     while game.deal_index == index and game.phase not in (Phase.OVER, Phase.DEAL):
         legal = game.legal_actions()
-        game.apply(legal[int(rng.random() * len(legal))])
+        if game.phase is not Phase.PLAY:
+            game.apply(legal[int(rng.random() * len(legal))])
+            continue
+        wild = {c for c in game.hand(game.to_act) if t.wild_of[t.index[c]] is not None}
+        cards = sorted({a.card for a in legal} | wild, key=t.index.__getitem__)
+        while True:
+            card = cards[int(rng.random() * len(cards))]
+            options = [a for a in legal if a.card == card]
+            if card not in wild:
+                assert len(options) == 1
+                game.apply(options[0])
+                break
+            if options:
+                game.apply(options[int(rng.random() * len(options))])
+                break
+            cards.remove(card)
 
 
-def test_the_kernels_random_play_is_random_legal_actions_one_by_one() -> None:
+def test_the_kernels_random_play_is_random_legal_cards_one_by_one() -> None:
     for name in ("oh-hell", "russian", "georgian", "nomination-whist"):
         variant = ud.load_variant(name)
         for seed in range(30):

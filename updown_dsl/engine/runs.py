@@ -1,7 +1,8 @@
 """Cards played many at a time, without a Play object each: a checker's replay of a whole
 plain deal (:meth:`Runs._play_cards`) and a search's random play-out
 (:meth:`Runs.play_out_random`). Both play exactly as :meth:`~updown_dsl.engine.Game.apply`
-would, inlined, because they are the hot path of checking records and of searching.
+would, inlined, because they are the hot path of checking records and of searching. With
+wild cards a play-out goes card by card (:meth:`Runs.play_random_card`).
 """
 
 from __future__ import annotations
@@ -74,6 +75,40 @@ class Runs(State):
         self._keys, self._best, self._win = keys, best, win
         self._finish_deal()
         return True
+
+    def play_random_card(self, rnd: Callable[[], float]) -> None:
+        """Play a uniformly random legal *card*, a wild card with a uniformly random one of its
+        legal declarations, for search play-outs in the play phase.
+
+        A wild card counts once, however many declarations it may make: drawing among the
+        actions would play a joker with ten declarations ten times as often as a plain card.
+        Declared plays are made only for the wild card drawn.
+        """
+        ordinary = self._legal_now()
+        wild = self._hands[self.to_act] & self.table.wild_mask if self._has_wild else 0
+        cards = ordinary | wild
+        plays = self.table.plays
+        while cards:
+            k = int(rnd() * cards.bit_count())
+            pick = cards
+            while k:
+                pick &= pick - 1
+                k -= 1
+            low = pick & -pick
+            i = low.bit_length() - 1
+            if not wild & low:
+                self.apply(plays[i])
+                return
+            w = self.table.wild_of[i]
+            # (in the order of legal_actions(): the plain play first, then the declarations)
+            options = [plays[i]] if ordinary & low else []
+            if w is not None:
+                options += self._declared_plays(i, w, not self._tcount, ordinary)
+            if options:
+                self.apply(options[int(rnd() * len(options))])
+                return
+            cards ^= low  # a wild card with nothing it may declare here
+        self.apply(self.legal_actions()[0])  # (never reached in play: some card is legal)
 
     def _play_cards(self, cards: Sequence[tuple[int, int, object]]) -> bool:
         """Play every card of the deal, each (seat, card index, play) of a plain card, one

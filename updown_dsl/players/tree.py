@@ -11,21 +11,22 @@ A new node is added per iteration; from it the deal is played out by a roll-out 
 every node on the way is credited with the deal's score of the seat that acted there, so
 the other seats play for their own scores, not against this one.
 
-The decision is the root's most visited action. The roll-out plays uniformly random legal
-actions by default (cheap, and unbiased by a policy's blind spots), or the fast policy of
-:mod:`.rollout`.
+The decision is the root's most visited action. The play-out is random by default (cheap,
+and unbiased by a policy's blind spots): random legal actions, and in the play a random legal
+card, a wild card with a random one of its declarations (:func:`random_playout`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..engine import Phase
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..engine import Game
 
 #: An edge: [visits, total reward of the player who acts at its parent, availability, children].
@@ -35,7 +36,8 @@ _OVER, _DEAL, _PLAY = Phase.OVER, Phase.DEAL, Phase.PLAY
 
 
 def random_playout(game: Game, rng: random.Random) -> None:
-    """Play uniformly random legal actions to the end of the current deal."""
+    """Play uniformly random legal actions to the end of the current deal; in the play, a
+    uniformly random legal card (a wild card with a random one of its declarations)."""
     index = game.deal_index
     rnd = rng.random
     legal_actions, apply = game.legal_actions, game.apply
@@ -44,7 +46,9 @@ def random_playout(game: Game, rng: random.Random) -> None:
         if phase is _DEAL:
             game.deal_random()
             continue
-        if phase is _PLAY and game.play_out_random(rnd):
+        if phase is _PLAY:
+            if not game.play_out_random(rnd):
+                game.play_random_card(rnd)
             continue
         legal = legal_actions()
         apply(legal[int(rnd() * len(legal))])
@@ -84,37 +88,24 @@ class Tree:
         path: list[tuple[Edge, int]] = []
         spread = self.hi - self.lo
         c = self.explore * (spread if spread > 0 else 1.0)
-        log, sqrt = math.log, math.sqrt
+        rnd = rng.random
         while game.deal_index == index and game.phase is not _OVER:
             if game.phase is _DEAL:
                 break
             legal = game.legal_actions()
             seat = game.to_act
-            fresh = []
-            best = None
-            best_u = -math.inf
-            for a in legal:
-                edge = node.get(a)
-                if edge is None:
-                    fresh.append(a)
-                    continue
-                edge[2] += 1
-                if not fresh:
-                    visits = edge[0]
-                    u = edge[1] / visits + c * sqrt(log(edge[2]) / visits)
-                    if u > best_u:
-                        best, best_u = edge, u
-                        chosen = a
-            if fresh:
-                a = fresh[int(rng.random() * len(fresh))] if len(fresh) > 1 else fresh[0]
-                edge = node[a] = [0, 0.0, 1, {}]
+            last = legal[-1]  # (declared plays come last: only then group the wild cards)
+            groups = _wild_groups(legal) if type(last) is Play and last.declare is not None else None
+            edge, key, new = _choose(node, legal if groups is None else _options(legal, groups), c, rnd)
+            path.append((edge, seat))
+            if groups is not None and type(key) is not Play:  # a wild card: now its declaration
+                edge, key, deeper = _choose(edge[3], groups[key], c, rnd)
                 path.append((edge, seat))
-                game.apply(a)
+                new = new or deeper
+            game.apply(key)
+            if new:
                 break
-            assert best is not None
-            path.append((best, seat))
-            game.apply(chosen)
-            node = best[3]
+            node = edge[3]
         if game.deal_index == index and game.phase is not _OVER:
             self.playout(game, rng)
         points = deal_points(game, start)
@@ -131,10 +122,78 @@ class Tree:
         self.iterations += 1
 
     def best(self, legal: tuple[Action, ...], prior: Action | None = None) -> Action:
-        """The most visited legal action at the root (ties: the better mean, then ``prior``)."""
-        def key(a: Action) -> tuple[int, float, bool]:
-            e = self.root.get(a)
+        """The most visited legal action at the root (ties: the better mean, then ``prior``); a
+        wild card's plays are one choice, then its most visited declaration."""
+        groups = _wild_groups(legal)
+        options = legal if groups is None else _options(legal, groups)
+        card = getattr(prior, "card", None)
+
+        def key(a: object) -> tuple[int, float, bool]:
+            e = self.root.get(a)  # type: ignore[call-overload]
+            hit = a == prior or (type(a) is not Play and a == card)
+            if e is None or not e[0]:
+                return (0, -math.inf, hit)
+            return (e[0], e[1] / e[0], hit)
+        choice = max(options, key=key)
+        if groups is None or type(choice) is Play:
+            return choice  # type: ignore[return-value]
+        inner = self.root[choice][3] if choice in self.root else {}  # type: ignore[index]
+
+        def inner_key(a: Action) -> tuple[int, float, bool]:
+            e = inner.get(a)
             if e is None or not e[0]:
                 return (0, -math.inf, a == prior)
             return (e[0], e[1] / e[0], a == prior)
-        return max(legal, key=key)
+        return max(groups[choice], key=inner_key)  # type: ignore[index]
+
+
+def _wild_groups(legal: Sequence[Action]) -> dict[Card, list[Action]] | None:
+    """A wild card's plays by card, when the legal set has declarations (they come last)."""
+    last = legal[-1]
+    if type(last) is not Play or last.declare is None:
+        return None
+    groups: dict[Card, list[Action]] = {}
+    for a in legal:
+        if type(a) is Play and a.declare is not None:
+            groups.setdefault(a.card, [])
+    for a in legal:
+        g = groups.get(a.card) if type(a) is Play else None  # type: ignore[union-attr]
+        if g is not None:
+            g.append(a)
+    return groups
+
+
+def _options(legal: Sequence[Action], groups: dict[Card, list[Action]]) -> list[object]:
+    """The choices at a node with wild cards: each other play, and each wild card once."""
+    out: list[object] = [a for a in legal if type(a) is not Play or a.card not in groups]  # type: ignore[union-attr]
+    out.extend(groups)
+    return out
+
+
+def _choose(node: dict, options: Sequence[object], c: float,  # type: ignore[type-arg]
+            rnd: Callable[[], float]) -> tuple[Edge, object, bool]:
+    """The edge UCB takes among ``options`` at ``node``, its key, and whether it is new (an
+    option never tried is taken first, at random among them); every option's availability
+    counts one more chance."""
+    log, sqrt = math.log, math.sqrt
+    fresh = []
+    best: Edge | None = None
+    best_u = -math.inf
+    chosen: object = None
+    for a in options:
+        edge = node.get(a)
+        if edge is None:
+            fresh.append(a)
+            continue
+        edge[2] += 1
+        if not fresh:
+            visits = edge[0]
+            u = edge[1] / visits + c * sqrt(log(edge[2]) / visits)
+            if u > best_u:
+                best, best_u, chosen = edge, u, a
+    if fresh:
+        a = fresh[int(rnd() * len(fresh))] if len(fresh) > 1 else fresh[0]
+        edge = node[a] = [0, 0.0, 1, {}]
+        return edge, a, True
+    assert best is not None
+    return best, chosen, False
