@@ -80,3 +80,15 @@ def test_a_void_shown_moves_the_suit_to_the_other_hands() -> None:
     assert know.share(3) == pytest.approx(5 / unseen)
     assert know.share(3, hearts) == pytest.approx(5 / (unseen - 4))  # seat 1 holds 4, no heart
     assert know.void(1, hearts) == 1.0
+
+
+@pytest.mark.parametrize(("leader_bid", "expected"), [(1, "4H"), (2, "AH")])
+def test_a_hopeless_hand_gives_the_trick_to_make_others_miss(leader_bid: int, expected: str) -> None:
+    # Seat 3 bid 3 and lost the first trick: its bid is out of reach, and a trick is worth one
+    # point to it. Seat 0 took the first trick and leads the king of hearts; seat 3, last to play,
+    # holds the ace and four. With its bid of 1 made, seat 0 is put over by a second trick: seat 3
+    # ducks with the four (it gives up a point, seat 0 loses its bonus). With a bid of 2, seat 0
+    # still needs a trick: seat 3 takes it with the ace.
+    hands = ["AC KH 9D", "2C 2H TD", "3C 3H JD", "4C AH 4H"]
+    game = _position(hands, [leader_bid, 0, 0, 3], "AC 2C 3C 4C KH 2H 3H")
+    assert _act(game) == Card.parse(expected)
