@@ -14,7 +14,7 @@ import random
 from collections import deque
 from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
@@ -334,4 +334,4 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
 
 _SLOTS = tuple(name for name in State.__slots__)
 _get_slots = attrgetter(*_SLOTS)
-_consume = deque(maxlen=0).extend
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend

@@ -307,13 +307,14 @@ class HeuristicBot:
         """What the trick is worth to the opponent now winning it (ordinary cards only): a seat
         still short of its bid gains, one holding its bid is put over."""
         w = _current_winner(know, view)
-        if w is None or view.bids[w] is None:
+        bid = None if w is None else view.bids[w]
+        if w is None or bid is None:
             return 0.0
         keep = 1.0
         if later:
             card = next(tp.play for tp in view.trick if tp.seat == w)
             keep = know.holds(card, led, later)
-        b, got = view.bids[w], view.taken[w]
+        b, got = bid, view.taken[w]
         r = len(view.hand) - 1  # tricks left after this one
         kind = view.variant.kinds[view.deal.kind]
         env = _deal_env(view)

@@ -99,10 +99,10 @@ class Tree:
             edge, key, new = _choose(node, legal if groups is None else _options(legal, groups), c, rnd)
             path.append((edge, seat))
             if groups is not None and type(key) is not Play:  # a wild card: now its declaration
-                edge, key, deeper = _choose(edge[3], groups[key], c, rnd)
+                edge, key, deeper = _choose(edge[3], groups[key], c, rnd)  # type: ignore[index]
                 path.append((edge, seat))
                 new = new or deeper
-            game.apply(key)
+            game.apply(key)  # type: ignore[arg-type]
             if new:
                 break
             node = edge[3]
