@@ -6,7 +6,7 @@ game over it: ``dealing`` (random deals, the cut and trump), ``recorded`` (deals
 card by card, or unknown on a score sheet), ``bidding`` (bids, the hook, the trump
 choice), ``auction`` (an auction for trump, and bids counted against a dash limit),
 ``play`` (legal cards and tricks), ``runs`` (many plain cards at once: a checker's replay,
-a search's random play-out), ``restrict`` (when trump may be led, and over-trumping),
+a search's random play-out; a random card at a time with wild cards), ``restrict`` (when trump may be led, and over-trumping),
 ``wild`` (jokers and special cards), ``endgame`` (scores, penalties, the end), joined in ``game``; ``scoring`` holds the
 result values and the settlement, ``view`` what one seat may see, ``worlds`` a seat's
 position rebuilt with guessed hands (for search bots).
