@@ -44,15 +44,21 @@ def test_a_random_playout_plays_to_the_end_of_the_deal_and_scores_it() -> None:
     assert deal_points(game, len(game.results)) is None
 
 
+def _walked(game, view, walks: int, seed: int) -> Tree:
+    """A tree after ``walks`` walks from ``view``, every walk in the true deal (the real hands)."""
+    worlds = Worlds(view)
+    tree = Tree()
+    rng = random.Random(seed)
+    hands = list(game._hands)
+    for _ in range(walks):
+        tree.iterate(worlds.world(hands, list(game.bids), rng), rng)
+    return tree
+
+
 def test_the_root_counts_one_visit_per_walk() -> None:
     game = _seven_card_deal("AH KH 3D 4D 5C 9C QS")
     view = game.view(0)
-    worlds = Worlds(view)
-    tree = Tree()
-    rng = random.Random(3)
-    hands = list(game._hands)
-    for _ in range(60):
-        tree.iterate(worlds.world(hands, list(game.bids), rng), rng)
+    tree = _walked(game, view, 60, seed=3)
     assert tree.iterations == 60
     assert sum(e[0] for e in tree.root.values()) == 60
     assert set(tree.root) == set(view.legal)  # eight bids, each tried
@@ -76,12 +82,7 @@ def test_a_wild_card_is_one_choice_at_a_node_then_its_declaration() -> None:
     view = game.view(0)
     declared = [a for a in view.legal if getattr(a, "declare", None) is not None]
     assert len(declared) >= 5 and all(a.card == joker for a in declared)
-    worlds = Worlds(view)
-    tree = Tree()
-    rng = random.Random(4)
-    hands = list(game._hands)
-    for _ in range(200):
-        tree.iterate(worlds.world(hands, list(game.bids), rng), rng)
+    tree = _walked(game, view, 200, seed=4)
     assert sum(e[0] for e in tree.root.values()) == 200
     assert len(tree.root) == len(view.legal) - len(declared) + 1  # each plain card, and the joker once
     group = tree.root[joker]

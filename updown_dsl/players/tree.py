@@ -128,23 +128,20 @@ class Tree:
         options = legal if groups is None else _options(legal, groups)
         card = getattr(prior, "card", None)
 
-        def key(a: object) -> tuple[int, float, bool]:
-            e = self.root.get(a)  # type: ignore[call-overload]
-            hit = a == prior or (type(a) is not Play and a == card)
-            if e is None or not e[0]:
-                return (0, -math.inf, hit)
-            return (e[0], e[1] / e[0], hit)
-        choice = max(options, key=key)
+        root = self.root
+        choice = max(options, key=lambda a: _rank(root, a, a == prior or (type(a) is not Play and a == card)))
         if groups is None or type(choice) is Play:
             return choice  # type: ignore[return-value]
-        inner = self.root[choice][3] if choice in self.root else {}  # type: ignore[index]
+        inner = root[choice][3] if choice in root else {}  # type: ignore[index]
+        return max(groups[choice], key=lambda a: _rank(inner, a, a == prior))  # type: ignore[index]
 
-        def inner_key(a: Action) -> tuple[int, float, bool]:
-            e = inner.get(a)
-            if e is None or not e[0]:
-                return (0, -math.inf, a == prior)
-            return (e[0], e[1] / e[0], a == prior)
-        return max(groups[choice], key=inner_key)  # type: ignore[index]
+
+def _rank(node: dict, a: object, hit: bool) -> tuple[int, float, bool]:  # type: ignore[type-arg]
+    """Visits, then mean, then ``hit`` (the prior), of ``a``'s edge at ``node``."""
+    e = node.get(a)
+    if e is None or not e[0]:
+        return (0, -math.inf, hit)
+    return (e[0], e[1] / e[0], hit)
 
 
 def _wild_groups(legal: Sequence[Action]) -> dict[Card, list[Action]] | None:
