@@ -108,13 +108,15 @@ class SearchBot:
     :param search_bids: search the bids like the cards (else the bidder bids).
     :param method: ``"tree"`` or ``"flat"`` (see the module).
     :param explore: the tree search's UCB constant, in units of the spread of deal scores.
+    :param depth: the tree search's limit on the choices a walk makes by UCB (None: none).
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
-                 search_bids: bool = True, method: str = "tree", explore: float = EXPLORE) -> None:
+                 search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
+                 depth: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -128,6 +130,7 @@ class SearchBot:
         self.search_bids = search_bids
         self.method = method
         self.explore = explore
+        self.depth = depth
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -172,7 +175,7 @@ class SearchBot:
     def _tree(self, view: SeatView) -> Action:
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds._template)
-        tree = Tree(self.explore)
+        tree = Tree(self.explore, depth=self.depth)
         prior: Action | None = None
         start = time.process_time()
         walks = LEVELS[self.level]

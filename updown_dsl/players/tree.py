@@ -67,15 +67,19 @@ class Tree:
 
     :param explore: the UCB constant, in units of the spread of the scores seen so far.
     :param playout: plays a game to the end of its deal (default :func:`random_playout`).
+    :param depth: at most this many choices a walk makes by UCB (None: no limit); ``1`` is
+        UCB among the root's actions alone, each played out at random.
     """
 
-    __slots__ = ("root", "explore", "playout", "lo", "hi", "iterations")
+    __slots__ = ("root", "explore", "playout", "depth", "lo", "hi", "iterations")
 
     def __init__(self, explore: float = 0.7,
-                 playout: Callable[[Game, random.Random], None] | None = None) -> None:
+                 playout: Callable[[Game, random.Random], None] | None = None,
+                 depth: int | None = None) -> None:
         self.root: dict[Action, Edge] = {}
         self.explore = explore
         self.playout = playout or random_playout
+        self.depth = depth
         self.lo = math.inf
         self.hi = -math.inf
         self.iterations = 0
@@ -89,9 +93,11 @@ class Tree:
         spread = self.hi - self.lo
         c = self.explore * (spread if spread > 0 else 1.0)
         rnd = rng.random
+        depth = self.depth or -1
         while game.deal_index == index and game.phase is not _OVER:
-            if game.phase is _DEAL:
+            if game.phase is _DEAL or not depth:
                 break
+            depth -= 1
             legal = game.legal_actions()
             seat = game.to_act
             last = legal[-1]  # (declared plays come last: only then group the wild cards)
