@@ -18,7 +18,7 @@ updown's scores must equal OpenSpiel's returns (a mismatch stops the run).
 
 Bot kinds: ``random``, ``heuristic``, ``search`` (``search:LEVEL``, ``search:LEVEL:BUDGET``
 with CPU seconds per move, then options: ``flat`` for the flat search, ``hbids`` for the
-heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
+heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``nofit`` for guesses not weighed by the bids), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
 ``ISMCTSBot``: random roll-out evaluator, UCT constant 2, ``NORMALIZED_VISIT_COUNT`` final
 policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``).
 
@@ -92,7 +92,8 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
         return SearchBot(rng, level, budget, bidder=HeuristicBot(rng), search_bids="hbids" not in parts[3:],
                          method="flat" if "flat" in parts[3:] else "tree",
                          **{"explore": float(o[2:]) for o in parts[3:] if o.startswith("c=")},
-                         **{"depth": int(o[2:]) for o in parts[3:] if o.startswith("d=")})
+                         **{"depth": int(o[2:]) for o in parts[3:] if o.startswith("d=")},
+                         fit_bids="nofit" not in parts[3:])
     if kind == "ismcts":
         if pyspiel is None:
             raise ValueError("ismcts bots play only on --variant openspiel")

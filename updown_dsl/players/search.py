@@ -109,6 +109,8 @@ class SearchBot:
     :param method: ``"tree"`` or ``"flat"`` (see the module).
     :param explore: the tree search's UCB constant, in units of the spread of deal scores.
     :param depth: the tree search's limit on the choices a walk makes by UCB (None: none).
+    :param fit_bids: keep a guess with the chance that it fits the bids seen (else every
+        guess that fits the plays seen counts alike).
     """
 
     name = "search"
@@ -116,7 +118,7 @@ class SearchBot:
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
                  search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
-                 depth: int | None = None) -> None:
+                 depth: int | None = None, fit_bids: bool = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -131,6 +133,7 @@ class SearchBot:
         self.method = method
         self.explore = explore
         self.depth = depth
+        self.fit_bids = fit_bids
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -179,7 +182,7 @@ class SearchBot:
         prior: Action | None = None
         start = time.process_time()
         walks = LEVELS[self.level]
-        guesses = self._guesses(view, setting, reject=True)
+        guesses = self._guesses(view, setting, reject=self.fit_bids)
         for done in range(walks):
             guess = next(guesses)
             if guess is None:
