@@ -11,6 +11,7 @@ generator it is given, so guesses are reproducible.
 from __future__ import annotations
 
 import random
+from math import comb
 
 from ..engine import Phase, trump_rule_for
 from ..engine.view import SeatView
@@ -110,45 +111,62 @@ class Sampler:
         raise RuntimeError("the unseen cards do not fill the hands")  # pragma: no cover
 
     def _try(self, rng: random.Random, keep_voids: bool) -> list[int] | None:
-        # A uniformly random order of the pool, drawn lazily (Fisher-Yates, one step per card
-        # looked at); each seat (most constrained first) takes the first cards of it that it
-        # may hold, and the cards it passes over stay, in order, at the head for the next seat.
-        # So only the cards dealt out (and those passed over) are drawn.
+        # Each seat (most constrained first) takes a uniformly random set of the cards left that
+        # it may hold (a partial Fisher-Yates shuffle, one step per card taken). A seat must not
+        # be handed the cards an earlier seat passed over: those are of the suits the earlier
+        # seat is void in, and giving them first would stack them on the next seat.
         hands = list(self.known)
-        full = self._full
-        free = self._free or not keep_voids
-        pool = list(self._pool_bits)
-        m = len(pool)
         rnd = rng.random
-        j = 0
-        passed: list[int] = []
+        if self._free or not keep_voids:  # no constraint: one shuffle deals every seat
+            pool = list(self._pool_bits)
+            m = len(pool)
+            j = 0
+            for s in self.order:
+                chosen = 0
+                end = j + self.need[s]
+                while j < end:
+                    r = j + int(rnd() * (m - j))
+                    b = pool[r]
+                    pool[r] = pool[j]
+                    chosen |= b
+                    j += 1
+                hands[s] |= chosen
+            return hands
+        left = self.pool
         for s in self.order:
             k = self.need[s]
-            allowed = full if free else self.allowed[s]
-            chosen = taken = 0
-            if passed:
-                rest = []
-                for b in passed:
-                    if taken < k and b & allowed:
-                        chosen |= b
-                        taken += 1
-                    else:
-                        rest.append(b)
-                passed = rest
-            while taken < k and j < m:
-                r = j + int(rnd() * (m - j))
-                b = pool[r]
-                pool[r] = pool[j]
-                j += 1
-                if b & allowed:
-                    chosen |= b
-                    taken += 1
-                else:
-                    passed.append(b)
-            if taken < k:
+            allowed = self.allowed[s] & left
+            cands = [b for b in self._pool_bits if b & allowed]
+            n = len(cands)
+            if n < k:
                 return None
+            chosen = 0
+            for j in range(k):
+                r = j + int(rnd() * (n - j))
+                b = cands[r]
+                cands[r] = cands[j]
+                chosen |= b
+            left &= ~chosen
             hands[s] |= chosen
         return hands
+
+    def weight(self, hands: list[int]) -> int:
+        """How much more likely a guess is than :meth:`sample` makes it, up to a factor the
+        same for every guess of this view: each seat takes a uniform set of the cards left
+        that it may hold, so a guess whose earlier seats left the later ones more choice is
+        drawn less often than its share of the deals that fit what was seen (weigh it by the
+        number of those choices, :func:`math.comb` per seat)."""
+        if self._free:
+            return 1
+        left = self.pool
+        w = 1
+        for s in self.order:
+            took = hands[s] & ~self.known[s]
+            if self.allowed[s] & took != took:  # a guess that dropped the voids
+                return 1
+            w *= comb(bin(self.allowed[s] & left).count("1"), self.need[s])
+            left &= ~took
+        return w
 
 
 def _bits(mask: int) -> list[int]:

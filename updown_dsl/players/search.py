@@ -155,24 +155,40 @@ class SearchBot:
 
     def _guesses(self, view: SeatView, setting: _Setting, reject: bool):  # type: ignore[no-untyped-def]
         """Endless (hands, world) guesses; ``None`` once no guess fits the plays seen. With
-        ``reject``, a guess is kept with the chance that it fits the bids seen."""
+        ``reject``, a guess is kept with the chance that it fits the bids seen.
+
+        The sampler draws some deals more often than others when several seats are void
+        (:meth:`~.sampling.Sampler.weight`); a Metropolis step over the guesses evens that
+        out: a new guess replaces the last one with the chance that it weighs as much (else
+        the last one is dealt again), so the guesses follow the deals that fit what was seen.
+        """
         rng = self.rng
         sampler, worlds, made, shown = setting.sampler, setting.worlds, setting.made, setting.shown
         tries = rejected = 0
+        held: tuple[list[int], list[int | None], int] | None = None
+        even = sampler._free
         while True:
             hands = sampler.sample(rng)
             if reject and shown and rejected < 400:
                 if rng.random() > setting.fit(hands):
                     rejected += 1
                     continue
+            bids = self._bids(view, hands, made, worlds)
             try:
-                world = worlds.world(hands, self._bids(view, hands, made, worlds), rng)
+                world = worlds.world(hands, bids, rng)
             except IllegalAction:  # a guess the plays seen rule out (only the first is replayed)
                 tries += 1
                 if tries > _REBUILD_TRIES:
                     yield None
                     return
                 continue
+            if not even:
+                w = sampler.weight(hands)
+                if held is None or rng.random() * held[2] < w:
+                    held = (hands, bids, w)
+                else:
+                    hands = held[0]
+                    world = worlds.world(hands, held[1], rng)
             yield hands, world
 
     def _tree(self, view: SeatView) -> Action:
