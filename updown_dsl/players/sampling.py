@@ -74,6 +74,9 @@ class Sampler:
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
                             key=lambda s: bin(self.pool & self.allowed[s]).count("1") - self.need[s])
+        self._mine = [tuple(b for b in self._pool_bits if b & self.allowed[s]) for s in range(n)]
+        # Seats whose number of choices differs between guesses: a void seat after the first.
+        self._weighed = {s for s in self.order[1:] if self.allowed[s] != t.full_mask}
 
     def _demands(self, view: SeatView, t: CardTable) -> None:
         """A seat that answered a joker's demand (or the seven's "highest" lead) for the highest
@@ -135,10 +138,10 @@ class Sampler:
                 hands[s] |= chosen
             return hands
         left = self.pool
+        mine = self._mine
         for s in self.order:
             k = self.need[s]
-            allowed = self.allowed[s] & left
-            cands = [b for b in self._pool_bits if b & allowed]
+            cands = [b for b in mine[s] if b & left]
             n = len(cands)
             if n < k:
                 return None
@@ -162,11 +165,13 @@ class Sampler:
             return 1
         left = self.pool
         w = 1
+        weighed = self._weighed
         for s in self.order:
             took = hands[s] & ~self.known[s]
             if self.allowed[s] & took != took:  # a guess that dropped the voids
                 return 1
-            w *= comb(bin(self.allowed[s] & left).count("1"), self.need[s])
+            if s in weighed:
+                w *= comb((self.allowed[s] & left).bit_count(), self.need[s])
             left &= ~took
         return w
 
