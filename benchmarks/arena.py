@@ -20,7 +20,9 @@ Bot kinds: ``random``, ``heuristic``, ``search`` (``search:LEVEL``, ``search:LEV
 with CPU seconds per move, then options: ``flat`` for the flat search, ``hbids`` for the
 heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``nofit`` for guesses not weighed by the bids), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
 ``ISMCTSBot``: random roll-out evaluator, UCT constant 2, ``NORMALIZED_VISIT_COUNT`` final
-policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``).
+policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``; ``ismcts:SIMS:fair`` for OpenSpiel's Python
+ISMCTS with guesses that do not see the deal, see ``fair_ismcts.py``; ``ismcts:SIMS:py`` for
+that Python ISMCTS with OpenSpiel's own guesses).
 
 Printed per bot: mean points per deal with a 95 % confidence interval over deal groups
 (normal approximation), the share of its bids made exactly, and mean CPU time
@@ -98,6 +100,10 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
         if pyspiel is None:
             raise ValueError("ismcts bots play only on --variant openspiel")
         sims = int(parts[1]) if len(parts) > 1 else 100
+        if "fair" in parts[2:] or "py" in parts[2:]:
+            import fair_ismcts
+            return ("ismcts", fair_ismcts.fair_bot(sims, rng.randrange(2 ** 31), "max" if "max" in parts[2:] else "",
+                                                   leaky="py" in parts[2:]))
         policy = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT if "max" in parts[2:] \
             else pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
         s = rng.randrange(2 ** 31)
@@ -234,7 +240,7 @@ def play_openspiel_group(specs: tuple[str, str], lineup: str, seed: int, g: int)
             bot = bots[seat]
             t0 = time.process_time()
             if isinstance(bot, tuple):
-                action = bot[1].step(state)
+                action = int(bot[1].step(state))
                 move = _os_to_updown(action, game.phase)
             else:
                 move = bot.act(game.view(seat))
