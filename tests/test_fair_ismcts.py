@@ -75,3 +75,10 @@ def test_the_fair_bot_plays_a_deal(fair) -> None:
         action = int(bot.step(state))
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_values_compared_with_either_resampler(fair) -> None:
+    rows = fair.compare_values(sims=60, positions=2, seed=3)
+    labels = {pos.split(" ", 1)[1] for pos, _, _, _ in rows}
+    assert labels == {"OpenSpiel's guesses", "fair guesses"}
+    assert all(0 <= o <= 17 and 0 <= u <= 17 for _, _, o, u in rows)
