@@ -275,10 +275,12 @@ def _run_chunk(args: tuple[str, int | None, tuple[str, str], str, int, Sequence[
 
 
 def run_arena(name: str, specs: tuple[str, str], groups: int, *, seed: int = DEFAULT_SEED, players: int | None = None,
-              lineup: str = "2v2", jobs: int = 2, chunk: int = 10,
+              lineup: str = "2v2", jobs: int = 2, chunk: int = 10, first: int = 0,
               progress: Callable[[list[GroupResult]], None] | None = None) -> list[GroupResult]:
-    """Play ``groups`` deal groups (see the module); in a pool of ``jobs`` processes."""
-    tasks = [(name, players, specs, lineup, seed, range(i, min(groups, i + chunk))) for i in range(0, groups, chunk)]
+    """Play ``groups`` deal groups from group ``first`` on (see the module); in a pool of
+    ``jobs`` processes."""
+    end = first + groups
+    tasks = [(name, players, specs, lineup, seed, range(i, min(end, i + chunk))) for i in range(first, end, chunk)]
     results: list[GroupResult] = []
     if jobs <= 1:
         for task in tasks:
@@ -318,6 +320,33 @@ def summarise(results: Sequence[GroupResult], specs: tuple[str, str]) -> dict[st
             "max_ms": round(1000 * tot.slowest, 1), "decisions": tot.decisions, "seat_deals": tot.seat_deals})
     m, h = _ci([a - b for a, b in zip(per["a"], per["b"])])
     out["difference"] = {"mean": round(m, 4), "ci95": round(h, 4)}
+    out["per_group"] = [[round(a, 4), round(b, 4)] for a, b in zip(per["a"], per["b"])]
+    return out
+
+
+def merge_summaries(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One summary of runs over disjoint groups (``--first``) of the same bots and seed."""
+    first = parts[0]
+    per = [g for part in parts for g in part["per_group"]]
+    out: dict[str, Any] = {"groups": len(per), "bots": []}
+    for k, bot in enumerate(first["bots"]):
+        m, h = _ci([g[k] for g in per])
+        decisions = sum(p["bots"][k]["decisions"] for p in parts)
+        seat_deals = sum(p["bots"][k]["seat_deals"] for p in parts)
+        made = [p["bots"][k]["bids_made"] for p in parts]
+        out["bots"].append({
+            "bot": bot["bot"], "mean_points": round(m, 4), "ci95": round(h, 4),
+            "bids_made": None if None in made else round(
+                sum(x * p["bots"][k]["seat_deals"] for x, p in zip(made, parts)) / seat_deals, 4),
+            "ms_per_decision": round(sum(p["bots"][k]["ms_per_decision"] * p["bots"][k]["decisions"]
+                                         for p in parts) / decisions, 3),
+            "max_ms": max(p["bots"][k]["max_ms"] for p in parts), "decisions": decisions,
+            "seat_deals": seat_deals})
+    m, h = _ci([a - b for a, b in per])
+    out["difference"] = {"mean": round(m, 4), "ci95": round(h, 4)}
+    out["per_group"] = per
+    for key in ("variant", "lineup", "seed"):
+        out[key] = first.get(key)
     return out
 
 
@@ -341,6 +370,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--bots", default="search,heuristic", help="two bot kinds A,B (default %(default)s)")
     p.add_argument("--lineup", choices=("2v2", "1v3"), default="2v2")
     p.add_argument("--groups", type=int, default=200, help="deal groups (default %(default)s)")
+    p.add_argument("--first", type=int, default=0,
+                   help="the first deal group (default 0): a long run split over processes or machines")
+    p.add_argument("--merge", type=Path, nargs="+", default=None, metavar="SUMMARY",
+                   help="print one summary of --out files of runs over disjoint groups, and play nothing")
     p.add_argument("--players", type=int, default=None, help="players (updown variants; default the variant's)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default %(default)s)")
@@ -349,6 +382,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="also write the JSON summary of the groups played so far to this file after "
                         "every chunk of groups (a long run stopped early keeps its figures)")
     args = p.parse_args(argv)
+    if args.merge:
+        for f in args.merge:
+            if not f.is_file():
+                p.error(f"--merge: no summary file {f}")
+        return args
     specs = [x.strip() for x in args.bots.split(",") if x.strip()]
     if len(specs) != 2:
         p.error("--bots takes two kinds, e.g. search,heuristic")
@@ -369,6 +407,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.merge:
+        summary = merge_summaries([json.loads(f.read_text(encoding="utf-8")) for f in args.merge])
+        print(json.dumps(summary, indent=2) if args.json else format_summary(summary["variant"], summary))
+        return 0
     t0 = time.time()
 
     def summary_of(results: list[GroupResult]) -> dict[str, Any]:
@@ -386,7 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             tmp.replace(args.out)
 
     results = run_arena(args.variant, args.specs, args.groups, seed=args.seed, players=args.players,
-                        lineup=args.lineup, jobs=args.jobs, progress=progress)
+                        lineup=args.lineup, jobs=args.jobs, first=args.first, progress=progress)
     if not args.json:
         print(file=sys.stderr)
     summary = summary_of(results)

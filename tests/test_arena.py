@@ -54,3 +54,16 @@ def test_bad_arguments(arena) -> None:
         arena.parse_args(["--variant", "oh-hell", "--bots", "search"])
     with pytest.raises(SystemExit):
         arena.parse_args(["--variant", "oh-hell", "--bots", "search,ismcts:100"])
+
+
+def test_a_run_split_by_first_group_merges_into_the_whole_run(arena) -> None:
+    specs = ("heuristic", "random")
+    whole = arena.summarise(arena.run_arena("oh-hell", specs, 4, seed=5, jobs=1, chunk=2), specs)
+    parts = [arena.summarise(arena.run_arena("oh-hell", specs, 2, seed=5, jobs=1, first=f), specs) for f in (0, 2)]
+    for p in parts:
+        p["variant"] = "oh-hell"
+    merged = arena.merge_summaries(parts)
+    assert merged["groups"] == 4 and merged["per_group"] == whole["per_group"]
+    assert merged["difference"] == whole["difference"]
+    assert [b["mean_points"] for b in merged["bots"]] == [b["mean_points"] for b in whole["bots"]]
+    assert [b["bids_made"] for b in merged["bots"]] == [b["bids_made"] for b in whole["bots"]]
