@@ -6,8 +6,9 @@ cards, each as many as it holds, never a card of a suit a seat has shown void in
 (:class:`~updown_dsl.players.knowledge.Knowledge` keeps the voids). Cards left over stay
 in the pack. Each seat, the most constrained first, takes a uniformly random set of the
 cards left that it may hold; :meth:`Sampler.weight` says how much to weigh a guess so that
-the guesses follow the deals that fit, uniformly, when several seats are void. Everything is bit sets over the card table; each guess draws from the
-generator it is given, so guesses are reproducible.
+the guesses follow the deals that fit, uniformly, when several seats are void. Everything
+is bit sets over the card table; each guess draws from the generator it is given, so
+guesses are reproducible.
 """
 
 from __future__ import annotations
