@@ -92,3 +92,22 @@ def test_a_hopeless_hand_gives_the_trick_to_make_others_miss(leader_bid: int, ex
     hands = ["AC KH 9D", "2C 2H TD", "3C 3H JD", "4C AH 4H"]
     game = _position(hands, [leader_bid, 0, 0, 3], "AC 2C 3C 4C KH 2H 3H")
     assert _act(game) == Card.parse(expected)
+
+
+def test_long_trumps_count_at_the_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four small trumps of seven cards: once the others' trumps are drawn the last ones win, so
+    # each trump wins back 1 - 0.8**3 of its chance to lose, and the hand bids 3 (it bid 2 without).
+    game = _position(["9S 7S 5S 3S AH 4D 6C", "2C 3C 4C 5C 6D 7D 8D", "2D 3D 9D TD JD 2H 3H",
+                      "8C 9C TC JC QC 4H 5H"], [])
+    view = game.view(0)
+    know = Knowledge(view)
+    values = [know.value(know.t.index[c], True) for c in view.hand]
+    assert HeuristicBot().act(view) == Bid(3)
+    monkeypatch.setattr("updown_dsl.players.knowledge._LONG_TRUMP", 0.0)
+    plain = [know.value(know.t.index[c], True) for c in view.hand]
+    for card, v, p in zip(view.hand, values, plain):
+        if card.suit is ud.Suit.SPADES:
+            assert v == pytest.approx(p + (1.0 - p) * (1.0 - 0.8 ** 3))
+        else:
+            assert v == p
+    assert HeuristicBot().act(view) == Bid(2)

@@ -17,6 +17,10 @@ _JOKER_USE = 0.6
 #: against random opponents, any promotion of plain-suit cards made the bids worse.
 _PROMOTE_TRUMP = 0.45
 _PROMOTE_SIDE = 0.0
+#: Each trump past the first wins back this share of what is left of the chance that a trump
+#: of the hand loses (compounded: 1 - 0.8 ** (trumps - 1)). Measured against OpenSpiel's ISMCTS
+#: on 7-card deals, hands of three or four trumps bid half a trick too low without it.
+_LONG_TRUMP = 0.2
 #: How often an opponent who holds exactly its bid still beats a card on the current trick
 #: when it could (it ducks where it can; it wins only when every card it holds would win).
 _CONTENT_BEATS = 0.4
@@ -254,6 +258,8 @@ class Knowledge:
             out += (1.0 - out) * (_PROMOTE_TRUMP if suit == trump else _PROMOTE_SIDE)
         if suit == trump:
             out += (1.0 - out) * self._ruff_chance(rank, mine)
+            # long trumps: once the others' trumps are drawn, the last ones win
+            out += (1.0 - out) * (1.0 - (1.0 - _LONG_TRUMP) ** (len(mine) - 1))
         else:
             out *= self._suit_led_chance(suit, left, first_leader)
         if w is not None and w.ordinary and "highest" in w.lead:  # the seven of spades
