@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import updown_dsl as ud
@@ -92,3 +94,34 @@ def test_a_hopeless_hand_gives_the_trick_to_make_others_miss(leader_bid: int, ex
     hands = ["AC KH 9D", "2C 2H TD", "3C 3H JD", "4C AH 4H"]
     game = _position(hands, [leader_bid, 0, 0, 3], "AC 2C 3C 4C KH 2H 3H")
     assert _act(game) == Card.parse(expected)
+
+
+def test_long_trumps_count_at_the_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four small trumps of seven cards, 24 of the 52 cards left undealt: once the others' few
+    # trumps are drawn the last ones win, so each trump wins back 1 - (1 - 0.45 * 24/52)**3 of
+    # its chance to lose, and the hand bids 3 (it bid 2 without).
+    game = _position(["9S 7S 5S 3S AH 4D 6C", "2C 3C 4C 5C 6D 7D 8D", "2D 3D 9D TD JD 2H 3H",
+                      "8C 9C TC JC QC 4H 5H"], [])
+    view = game.view(0)
+    know = Knowledge(view)
+    assert know.undealt == pytest.approx(24 / 52)
+    values = [know.value(know.t.index[c], True) for c in view.hand]
+    assert HeuristicBot().act(view) == Bid(3)
+    monkeypatch.setattr("updown_dsl.players.knowledge._LONG_TRUMP", 0.0)
+    plain = [know.value(know.t.index[c], True) for c in view.hand]
+    for card, v, p in zip(view.hand, values, plain):
+        if card.suit is ud.Suit.SPADES:
+            assert v == pytest.approx(p + (1.0 - p) * (1.0 - (1.0 - 0.45 * 24 / 52) ** 3))
+        else:
+            assert v == p
+    assert HeuristicBot().act(view) == Bid(2)
+
+
+def test_long_trumps_add_nothing_when_the_whole_pack_is_dealt() -> None:
+    # Thirteen cards each, four players: nothing is left undealt, so trumps count as before.
+    variant = ud.loads_variant("extends: oh-hell\nname: t\nschedule:\n  - {cards: \"min(13, max_cards)\"}\n")
+    game = game_at_deal(variant, 4, 0, 3, rng=random.Random(1))
+    game.deal_random()
+    know = Knowledge(game.view(0))
+    assert know.undealt == 0.0
+    assert know._long_trumps(5) == 0.0
