@@ -5,7 +5,7 @@ played, a turned card out of play and any hand shown to it) to the seats that st
 cards, each as many as it holds, never a card of a suit a seat has shown void in
 (:class:`~updown_dsl.players.knowledge.Knowledge` keeps the voids). Cards left over stay
 in the pack. Each seat, the most constrained first, takes a uniformly random set of the
-cards left that it may hold; :meth:`Sampler.weight` says how much to weigh a guess so that
+cards left that it may hold; :meth:`Sampler.draw` says how much to weigh a guess so that
 the guesses follow the deals that fit, uniformly, when several seats are void. Everything
 is bit sets over the card table; each guess draws from the generator it is given, so
 guesses are reproducible.
@@ -110,13 +110,22 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> list[int]:
         """Every seat's hand now (bit sets), a fresh guess from ``rng``."""
+        return self.draw(rng)[0]
+
+    def draw(self, rng: random.Random) -> tuple[list[int], int]:
+        """A fresh guess (as :meth:`sample`) and how much more likely it is than the draw makes
+        it, up to a factor the same for every guess of this view: each seat takes a uniform set
+        of the cards left that it may hold, so a guess whose earlier seats left the later ones
+        more choice is drawn less often than its share of the deals that fit what was seen
+        (weigh it by the number of those choices, :func:`math.comb` per seat). A guess that had
+        to drop the voids weighs 1."""
         for attempt in range(_TRIES + 1):
-            hands = self._try(rng, keep_voids=attempt < _TRIES)
-            if hands is not None:
-                return hands
+            drawn = self._try(rng, keep_voids=attempt < _TRIES)
+            if drawn is not None:
+                return drawn
         raise RuntimeError("the unseen cards do not fill the hands")  # pragma: no cover
 
-    def _try(self, rng: random.Random, keep_voids: bool) -> list[int] | None:
+    def _try(self, rng: random.Random, keep_voids: bool) -> tuple[list[int], int] | None:
         # Each seat (most constrained first) takes a uniformly random set of the cards left that
         # it may hold (a partial Fisher-Yates shuffle, one step per card taken). A seat must not
         # be handed the cards an earlier seat passed over: those are of the suits the earlier
@@ -137,15 +146,19 @@ class Sampler:
                     chosen |= b
                     j += 1
                 hands[s] |= chosen
-            return hands
+            return hands, 1
         left = self.pool
         mine = self._mine
+        weighed = self._weighed
+        w = 1
         for s in self.order:
             k = self.need[s]
             cands = [b for b in mine[s] if b & left]
             n = len(cands)
             if n < k:
                 return None
+            if s in weighed:
+                w *= comb(n, k)
             chosen = 0
             for j in range(k):
                 r = j + int(rnd() * (n - j))
@@ -154,27 +167,7 @@ class Sampler:
                 chosen |= b
             left &= ~chosen
             hands[s] |= chosen
-        return hands
-
-    def weight(self, hands: list[int]) -> int:
-        """How much more likely a guess is than :meth:`sample` makes it, up to a factor the
-        same for every guess of this view: each seat takes a uniform set of the cards left
-        that it may hold, so a guess whose earlier seats left the later ones more choice is
-        drawn less often than its share of the deals that fit what was seen (weigh it by the
-        number of those choices, :func:`math.comb` per seat)."""
-        if self._free:
-            return 1
-        left = self.pool
-        w = 1
-        weighed = self._weighed
-        for s in self.order:
-            took = hands[s] & ~self.known[s]
-            if self.allowed[s] & took != took:  # a guess that dropped the voids
-                return 1
-            if s in weighed:
-                w *= comb((self.allowed[s] & left).bit_count(), self.need[s])
-            left &= ~took
-        return w
+        return hands, w
 
 
 def _bits(mask: int) -> list[int]:

@@ -158,7 +158,7 @@ class SearchBot:
         ``reject``, a guess is kept with the chance that it fits the bids seen.
 
         The sampler draws some deals more often than others when several seats are void
-        (:meth:`~.sampling.Sampler.weight`); a Metropolis step over the guesses evens that
+        (:meth:`~.sampling.Sampler.draw`); a Metropolis step over the guesses evens that
         out: a new guess replaces the last one with the chance that it weighs as much (else
         the last one is dealt again), so the guesses follow the deals that fit what was seen.
         """
@@ -168,7 +168,7 @@ class SearchBot:
         held: tuple[list[int], list[int | None], int] | None = None
         even = sampler._free
         while True:
-            hands = sampler.sample(rng)
+            hands, w = sampler.draw(rng)
             if reject and shown and rejected < 400:
                 if rng.random() > setting.fit(hands):
                     rejected += 1
@@ -183,7 +183,6 @@ class SearchBot:
                     return
                 continue
             if not even:
-                w = sampler.weight(hands)
                 if held is None or rng.random() * held[2] < w:
                     held = (hands, bids, w)
                 else:
