@@ -682,3 +682,31 @@ def test_check_agrees_with_legal_actions(name):
             assert (game.check(action) is None) == (action in legal), (str(action), game.phase)  # type: ignore[arg-type]
         game.apply(rng.choice(sorted(legal, key=str)))
         steps += 1
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "georgian", "odessa", "russian", "estimation"])
+def test_the_view_names_the_seat_holding_the_trick(name: str) -> None:
+    """A card that would not win leaves the trick with ``trick_winner``, one that would takes it
+    (jokers and the seven of spades too), and the trick goes to the seat holding it at the end."""
+    rng = random.Random(3)
+    game = Game(load_variant(name), 4, seed=3)
+    plays = ended = 0
+    while not game.is_over and plays < 300:
+        if game.phase is not Phase.PLAY:
+            game.apply(rng.choice(game.legal_actions()))
+            continue
+        view = game.view(game.to_act)
+        assert (view.trick_winner is None) == (not view.trick)
+        play = rng.choice(game.legal_actions())
+        holder = game.to_act if not view.trick or play in view.winning_plays else view.trick_winner
+        deal, taken = game.deal_index, list(game.taken)
+        game.apply(play)
+        plays += 1
+        if game.deal_index != deal:
+            continue
+        if game.view(0).trick:
+            assert game.view(0).trick_winner == holder
+        else:
+            ended += 1
+            assert [s for s in range(4) if game.taken[s] > taken[s]] == [holder]
+    assert plays > 200 and ended > 40

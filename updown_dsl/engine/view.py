@@ -28,7 +28,7 @@ class SeatView:
 
     __slots__ = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
                  "trump", "trump_known", "turned", "bids", "taken", "totals", "legal", "forbidden_bid",
-                 "winning_plays", "seen_hands", "calls", "declarer", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
+                 "winning_plays", "trick_winner", "seen_hands", "calls", "declarer", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
                  "_trick")
 
     seat: int
@@ -53,6 +53,9 @@ class SeatView:
     forbidden_bid: int | None
     winning_plays: frozenset[Play]
     """Of ``legal``, the plays that would win the trick as it stands now."""
+    trick_winner: int | None
+    """The seat holding the trick so far, by the engine's own ranking (None with no card on
+    the table)."""
     seen_hands: tuple[tuple[Card, ...] | None, ...]
     """Other seats' cards this seat sees (a ``forehead`` deal's bidding: all of them; else None)."""
     calls: tuple[Call | None, ...]
@@ -70,7 +73,7 @@ class SeatView:
     #: The public attributes, in the order of the fields of earlier versions.
     FIELDS = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
               "hand", "trump", "trump_known", "turned", "bids", "taken", "trick", "tricks", "totals",
-              "legal", "forbidden_bid", "winning_plays", "seen_hands", "calls", "declarer")
+              "legal", "forbidden_bid", "winning_plays", "trick_winner", "seen_hands", "calls", "declarer")
 
     def __init__(self, game: Game, seat: int) -> None:
         s = object.__setattr__
@@ -116,6 +119,8 @@ class SeatView:
         s(self, "legal", legal)
         s(self, "forbidden_bid", game.forbidden_bid() if my_turn else None)
         s(self, "winning_plays", winning)
+        s(self, "trick_winner", (game._general_winner() if game._general else game._win)
+          if phase is Phase.PLAY and game._tcount else None)
         s(self, "seen_hands", seen)
         s(self, "calls", game.calls)
         s(self, "declarer", game.declarer)

@@ -359,19 +359,11 @@ _SPITE = 0.5
 def _current_winner(know: Knowledge, view: SeatView) -> int | None:
     """The seat winning the trick so far when it holds only ordinary cards played plainly."""
     t = know.t
-    best, key = None, -1
-    led = -1
-    for pos, tp in enumerate(view.trick):
+    for tp in view.trick:
         i = t.index.get(tp.play.card)
         if i is None or tp.play.declare is not None or t.suit_of[i] < 0 or t.wild_of[i] is not None:
             return None
-        s = t.suit_of[i]
-        if pos == 0:
-            led = s
-        k = (200 if s == know.trump and know.trump >= 0 else 100 if s == led else 0) + t.rank_of[i]
-        if k > key:
-            best, key = tp.seat, k
-    return best
+    return view.trick_winner
 
 
 def _led_suit(know: Knowledge, view: SeatView) -> int:
