@@ -76,12 +76,32 @@ def test_a_rollout_plays_to_the_end_of_the_deal_and_scores_it() -> None:
     assert points == result.seats[1].points == result.seats[1].taken + 10 * (result.seats[1].bid == result.seats[1].taken)
 
 
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_policy_playout_ends_the_deal_it_starts_in(name: str) -> None:
+    """The tree's play-out by the roll-out policy, from positions of every phase (bids,
+    trump naming, cards; jokers and auctions included): the deal is scored and nothing of
+    the next one is played."""
+    for game in _positions(name, 8, every=7):
+        index, start, deal = game.deal_index, len(game.results), game.deal
+        copy = game.clone(rng=random.Random(3))
+        Rollout(copy, random.Random(4)).playout(copy)
+        scored = [r for r in copy.results[start:] if r.event == "deal"]
+        assert len(scored) == 1 and scored[0].deal == deal
+        assert sum(s.taken for s in scored[0].seats) == deal.cards
+        # (a game with a seed deals the next deal's cards itself; nothing is bid or played)
+        assert copy.is_over or (copy.deal_index == index + 1 and all(b is None for b in copy.bids)
+                                and not any(copy.taken) and copy.phase is not Phase.PLAY)
+
+
 def _search(seed: int, method: str = "tree") -> SearchBot:
+    """A level-1 search; ``method`` "tree", "flat" or "random" (the tree with random play-outs)."""
     rng = random.Random(seed)
+    if method == "random":
+        return SearchBot(rng, 1, bidder=HeuristicBot(rng), playout="random")
     return SearchBot(rng, 1, bidder=HeuristicBot(rng), method=method)
 
 
-@pytest.mark.parametrize("method", ["tree", "flat"])
+@pytest.mark.parametrize("method", ["tree", "random", "flat"])
 def test_search_depends_only_on_the_view(method: str) -> None:
     """Two deals that look the same from seat 0 (the other hands shuffled among the others,
     the same bids): the same seed makes the same bid and the same lead."""
@@ -115,7 +135,7 @@ def test_search_depends_only_on_the_view(method: str) -> None:
     assert len(moves[0]) == 2
 
 
-@pytest.mark.parametrize("method", ["tree", "flat"])
+@pytest.mark.parametrize("method", ["tree", "random", "flat"])
 def test_search_is_reproducible_from_its_seed(method: str) -> None:
     game = game_at_deal(ud.load_variant("georgian"), 4, 8, 0, rng=random.Random(5))
     game.deal_random()
@@ -152,6 +172,8 @@ def test_search_levels() -> None:
         SearchBot(random.Random(0), 2)
     with pytest.raises(ValueError, match="method"):
         SearchBot(random.Random(0), 2, bidder=HeuristicBot(), method="deep")
+    with pytest.raises(ValueError, match="play-outs"):
+        SearchBot(random.Random(0), 2, bidder=HeuristicBot(), playout="greedy")
     assert isinstance(make_bot("search"), SearchBot)
 
 

@@ -63,8 +63,17 @@ class Rollout:
     # -- one deal ----------------------------------------------------------------------------
     def run(self, game: Game, seat: int) -> int:
         """Play ``game`` to the end of its deal; the points ``seat`` scored in it."""
-        index = game.deal_index
         start = len(game.results)
+        self.playout(game)
+        for r in game.results[start:]:
+            if r.event == "deal":
+                return r.seats[seat].points
+        return 0
+
+    def playout(self, game: Game, rng: random.Random | None = None) -> None:
+        """Play ``game`` to the end of its deal, every seat by this policy (the tree search's
+        play-out; ``rng`` is not used: the policy draws from its own generator)."""
+        index = game.deal_index
         while not game.is_over and game.deal_index == index:
             phase = game.phase
             if phase is _PLAY:
@@ -75,12 +84,9 @@ class Rollout:
                 game.apply(self.trump(game))
             elif phase is _DEAL:
                 game.deal_random()
-            else:  # pragma: no cover
-                break
-        for r in game.results[start:]:
-            if r.event == "deal":
-                return r.seats[seat].points
-        return 0
+            else:  # an auction's calls (none are left once the play-out starts): at random
+                legal = game.legal_actions()
+                game.apply(legal[int(self.rng.random() * len(legal))])
 
     def bid(self, game: Game) -> Bid:
         """The nearest legal bid to the hand's count (a blind hand: its share of the tricks)."""
@@ -229,6 +235,7 @@ class Rollout:
             others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
             sure_i, sure_k = -1, 1 << 30
             weak_i, weak_k = -1, 1 << 30
+            tops = [-1] * 4  # the others' best reply to a lead of each suit (the same for its cards)
             m = mask
             while m:
                 low = m & -m
@@ -240,11 +247,14 @@ class Rollout:
                     weak_i, weak_k = i, power
                 keys = keytabs[row + s]
                 k = keys[i]
-                top = 0
-                for h, eager in others:
-                    r = reply(h, s, trump, keys, follow, eager)
-                    if r > top:
-                        top = r
+                top = tops[s]
+                if top < 0:
+                    top = 0
+                    for h, eager in others:
+                        r = reply(h, s, trump, keys, follow, eager)
+                        if r > top:
+                            top = r
+                    tops[s] = top
                 if want:
                     if k > top and power < sure_k:
                         sure_i, sure_k = i, power

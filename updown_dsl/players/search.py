@@ -6,7 +6,9 @@ each guess (:class:`~updown_dsl.engine.worlds.Worlds`) and searches on the kerne
 
 * ``method="tree"`` (the default): information-set Monte Carlo tree search (:mod:`.tree`), one
   tree of what this seat sees for every guess, every seat choosing for its own score, the deal
-  played out by random legal actions from each new node; the root's most visited action wins.
+  played out from each new node by the roll-out policy of :mod:`.rollout` (every seat playing
+  for its bid, seeing every hand of the guess; ``playout="random"``: random legal actions);
+  the root's most visited action wins.
 * ``method="flat"``: perfect-information Monte Carlo, every legal action played out in every
   guess by the roll-out policy of :mod:`.rollout`; the best mean score wins.
 
@@ -51,6 +53,8 @@ _REBUILD_TRIES = 40
 _BID_SPREAD = 1.5
 #: The tree search's UCB constant, in units of the spread of the deal scores seen.
 EXPLORE = 0.7
+#: How the tree search plays a deal out from a new node: by the roll-out policy, or at random.
+PLAYOUTS = ("policy", "random")
 
 
 class Bidder(Protocol):
@@ -111,6 +115,8 @@ class SearchBot:
     :param depth: the tree search's limit on the choices a walk makes by UCB (None: none).
     :param fit_bids: keep a guess with the chance that it fits the bids seen (else every
         guess that fits the plays seen counts alike).
+    :param playout: the tree search's play-outs (:data:`PLAYOUTS`): ``"policy"``, every seat
+        by the roll-out policy; ``"random"``, random legal actions.
     """
 
     name = "search"
@@ -118,11 +124,13 @@ class SearchBot:
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
                  search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
-                 depth: int | None = None, fit_bids: bool = True) -> None:
+                 depth: int | None = None, fit_bids: bool = True, playout: str = "policy") -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
             raise ValueError(f"search method must be 'tree' or 'flat', not {method!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"search play-outs must be 'policy' or 'random', not {playout!r}")
         self.rng = rng or random.Random()
         self.level = level
         self.budget = budget
@@ -134,6 +142,7 @@ class SearchBot:
         self.explore = explore
         self.depth = depth
         self.fit_bids = fit_bids
+        self.playout = playout
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -193,7 +202,7 @@ class SearchBot:
     def _tree(self, view: SeatView) -> Action:
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds._template)
-        tree = Tree(self.explore, depth=self.depth)
+        tree = Tree(self.explore, playout=rollout.playout if self.playout == "policy" else None, depth=self.depth)
         prior: Action | None = None
         start = time.process_time()
         walks = LEVELS[self.level]
