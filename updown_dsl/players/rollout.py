@@ -72,7 +72,8 @@ class Rollout:
 
     def playout(self, game: Game, rng: random.Random | None = None) -> None:
         """Play ``game`` to the end of its deal, every seat by this policy (the tree search's
-        play-out; ``rng`` is not used: the policy draws from its own generator)."""
+        play-out). ``rng`` is not used: the policy's choices follow from the position (an
+        auction's call, which a play-out does not meet, comes from the policy's generator)."""
         index = game.deal_index
         while not game.is_over and game.deal_index == index:
             phase = game.phase
