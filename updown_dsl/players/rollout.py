@@ -54,6 +54,7 @@ class Rollout:
         self.wild_of = t.wild_of
         self.bit = t.bit
         self.joker_mask = t.joker_mask
+        self.wild_mask = t.wild_mask
         self.suit_mask = t.suit_mask
         self.must_trump = game._must_trump
         self.size = t.size
@@ -163,10 +164,17 @@ class Rollout:
 
     def choose(self, game: Game) -> Play:
         """The roll-out's card for the seat to act (phase ``PLAY``)."""
+        seat = game.to_act
+        if not game._plain and not game._general and not game._hands[seat] & self.wild_mask:
+            # No wild card in hand and no declared lead: ordinary cards only, without listing
+            # the plays (listing them is a fifth of a play-out with jokers in the pack).
+            mask = game._legal_now()
+            if not mask & (mask - 1):
+                return self.plays[mask.bit_length() - 1]
+            return self._plain_play(game, seat, mask, self.wants(game, seat))
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]  # type: ignore[return-value]
-        seat = game.to_act
         want = self.wants(game, seat)
         if game._plain:
             return self._plain_play(game, seat, game._legal_mask, want)  # type: ignore[arg-type]
