@@ -179,7 +179,7 @@ class Rollout:
         if game._plain:
             return self._plain_play(game, seat, game._legal_mask, want)  # type: ignore[arg-type]
         if game._general:
-            return self._declared(game, legal, want)
+            return _declared(self, game, legal, want)
         mask = 0
         index, bit, suit_of = game.table.index, self.bit, self.suit_of
         special = []
@@ -192,7 +192,7 @@ class Rollout:
         if not special:
             return self._plain_play(game, seat, mask, want)
         if not mask:
-            return self._declared(game, legal, want)
+            return _declared(self, game, legal, want)
         # Ordinary cards first; a joker only where no ordinary card does the job for sure.
         choice = self._plain_play(game, seat, mask, want)
         if self._sure:
@@ -202,7 +202,7 @@ class Rollout:
                 strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr,operator]
             else:
                 strong = [p for p in special if game.would_win(p)]  # type: ignore[arg-type]
-            return self._declared(game, tuple(strong), want) if strong else choice
+            return _declared(self, game, tuple(strong), want) if strong else choice
         low = [p for p in special if p.declare == "low"]  # type: ignore[union-attr]
         return low[0] if low else choice  # type: ignore[return-value]
 
@@ -314,38 +314,40 @@ class Rollout:
             choice = weak_i
         return self.plays[choice]
 
-    def _declared(self, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]
-        """The same rules over plays with declarations (wild cards, open and demand leads)."""
-        suit_of, rank_of = self.suit_of, self.rank_of
-        trump = game._trump
-        count = game._tcount
-        last = count == self.n - 1
-        would_win = game.would_win
-        index = game.table.index
-        best = None
-        best_key: tuple[int, int] | None = None
-        for p in legal:
-            if not isinstance(p, Play):
-                continue
-            i = index[p.card]
-            decl = p.declare
-            if decl is None:
-                power = rank_of[i] + (20 if suit_of[i] == trump else 0) if suit_of[i] >= 0 else 30
-            elif decl == "as" and p.as_card is not None and p.as_card.rank is not None:
-                power = p.as_card.rank.order
+
+def _declared(policy: Rollout, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]
+    """The roll-out's rules over plays with declarations (wild cards, open and demand leads):
+    a function of its own beside the class, which keeps the rules of ordinary cards."""
+    suit_of, rank_of = policy.suit_of, policy.rank_of
+    trump = game._trump
+    count = game._tcount
+    last = count == policy.n - 1
+    would_win = game.would_win
+    index = game.table.index
+    best = None
+    best_key: tuple[int, int] | None = None
+    for p in legal:
+        if not isinstance(p, Play):
+            continue
+        i = index[p.card]
+        decl = p.declare
+        if decl is None:
+            power = rank_of[i] + (20 if suit_of[i] == trump else 0) if suit_of[i] >= 0 else 30
+        elif decl == "as" and p.as_card is not None and p.as_card.rank is not None:
+            power = p.as_card.rank.order
+        else:
+            power = _DECLARED.get(decl, 30)
+        if count == 0:
+            key = (0, power if want else -power)
+        else:
+            wins = would_win(p)
+            if want:
+                key = (1, -power if last else power) if wins else (0, -power)
+            elif not wins:
+                key = (1, power)
             else:
-                power = _DECLARED.get(decl, 30)
-            if count == 0:
-                key = (0, power if want else -power)
-            else:
-                wins = would_win(p)
-                if want:
-                    key = (1, -power if last else power) if wins else (0, -power)
-                elif not wins:
-                    key = (1, power)
-                else:
-                    key = (0, power if last else -power)
-            if best_key is None or key > best_key:
-                best, best_key = p, key
-        assert best is not None
-        return best
+                key = (0, power if last else -power)
+        if best_key is None or key > best_key:
+            best, best_key = p, key
+    assert best is not None
+    return best
