@@ -209,6 +209,22 @@ def _updown_to_os(action: Any) -> int:
     return OS_ACTION[action.card]
 
 
+def mirrored_deal(os_game: Any, variant: Variant, dealer: int, cards: Sequence[int],
+                  label: str = "deal") -> tuple[Any, Any]:
+    """OpenSpiel's ``oh_hell`` state and updown's game after the same deal: ``dealer``, and
+    ``cards`` as OpenSpiel's card actions (the hands dealt round from seat 0, then the turned
+    card). :raises MirrorError: when OpenSpiel refuses a chance outcome."""
+    state = os_game.new_initial_state()
+    for a in [OS_TRICKS, dealer, *cards]:
+        if not state.is_chance_node() or a not in dict(state.chance_outcomes()):
+            raise MirrorError(f"{label}: OpenSpiel refused chance outcome {a}")
+        state.apply_action(a)
+    game = game_at_deal(variant, OS_PLAYERS, 0, dealer)
+    hands = [[OS_CARDS[c] for c in cards[s:OS_PLAYERS * OS_TRICKS:OS_PLAYERS]] for s in range(OS_PLAYERS)]
+    game.deal_cards(hands, turned=OS_CARDS[cards[-1]])
+    return state, game
+
+
 def play_openspiel_group(specs: tuple[str, str], lineup: str, seed: int, g: int) -> GroupResult:
     """Deal group ``g`` on OpenSpiel's oh_hell and updown's mirror of it, every rotation."""
     pyspiel = benchkit.import_pyspiel()
@@ -219,15 +235,7 @@ def play_openspiel_group(specs: tuple[str, str], lineup: str, seed: int, g: int)
     cards = pick.sample(range(52), OS_PLAYERS * OS_TRICKS + 1)
     out = GroupResult()
     for r, seats in enumerate(lineups(lineup)):
-        state = os_game.new_initial_state()
-        chance = [OS_TRICKS, dealer, *cards]
-        for a in chance:
-            if not state.is_chance_node() or a not in dict(state.chance_outcomes()):
-                raise MirrorError(f"group {g}: OpenSpiel refused chance outcome {a}")
-            state.apply_action(a)
-        game = game_at_deal(variant, OS_PLAYERS, 0, dealer)
-        hands = [[OS_CARDS[c] for c in cards[s:OS_PLAYERS * OS_TRICKS:OS_PLAYERS]] for s in range(OS_PLAYERS)]
-        game.deal_cards(hands, turned=OS_CARDS[cards[-1]])
+        state, game = mirrored_deal(os_game, variant, dealer, cards, f"group {g}")
         bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}", pyspiel)
                 for s, x in enumerate(seats)]
         tallies = [Tally() for _ in range(OS_PLAYERS)]

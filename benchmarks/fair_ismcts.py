@@ -171,7 +171,6 @@ def compare_values(sims: int = 3000, positions: int = 8, seed: int = 1) -> list[
     from open_spiel.python.algorithms import ismcts
 
     import arena
-    from updown_dsl.engine.worlds import game_at_deal
     from updown_dsl.players.bots import HeuristicBot
     from updown_dsl.players.search import SearchBot, _Setting
     from updown_dsl.players.tree import Tree
@@ -184,12 +183,7 @@ def compare_values(sims: int = 3000, positions: int = 8, seed: int = 1) -> list[
     for k in range(positions):
         pick = random.Random(f"{seed}:{k}")
         dealer, cards = pick.randrange(PLAYERS), pick.sample(range(CARDS), PLAYERS * TRICKS + 1)
-        state = game.new_initial_state()
-        for a in [TRICKS, dealer, *cards]:
-            state.apply_action(a)
-        ours = game_at_deal(variant, PLAYERS, 0, dealer)
-        ours.deal_cards([[arena.OS_CARDS[c] for c in cards[s:PLAYERS * TRICKS:PLAYERS]] for s in range(PLAYERS)],
-                        turned=arena.OS_CARDS[cards[-1]])
+        state, ours = arena.mirrored_deal(game, variant, dealer, cards)
         for _ in range(pick.choice((0, 2, 3, 9, 12, 14, 17, 20))):
             a = pick.choice(state.legal_actions())
             ours.apply(arena._os_to_updown(a, ours.phase))

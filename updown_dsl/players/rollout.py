@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..actions import Bid, ChooseTrump, Play
 from ..engine import Phase
 from ..engine.tables import SUIT_ID
+from .tree import deal_points
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -66,10 +67,8 @@ class Rollout:
         """Play ``game`` to the end of its deal; the points ``seat`` scored in it."""
         start = len(game.results)
         self.playout(game)
-        for r in game.results[start:]:
-            if r.event == "deal":
-                return r.seats[seat].points
-        return 0
+        points = deal_points(game, start)
+        return points[seat] if points else 0
 
     def playout(self, game: Game, rng: random.Random | None = None) -> None:
         """Play ``game`` to the end of its deal, every seat by this policy (the tree search's
