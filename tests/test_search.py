@@ -93,6 +93,41 @@ def test_a_policy_playout_ends_the_deal_it_starts_in(name: str) -> None:
                                 and not any(copy.taken) and copy.phase is not Phase.PLAY)
 
 
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_kernels_play_out_by_a_policy_is_its_cards_one_by_one(name: str) -> None:
+    """``Game.play_out_by`` plays a plain deal out as applying each card the policy picks
+    would, asking only where two or more cards are legal and offering exactly the legal
+    cards; with wild cards in the pack, or outside the play, it plays nothing."""
+    plain = ud.Game(ud.load_variant(name), 4, seed=1)._plain
+    for game in _positions(name, 5, every=4):
+        a, b = game.clone(rng=random.Random(2)), game.clone(rng=random.Random(2))
+        asked: list[int] = []
+
+        def highest(g, seat: int, legal: int) -> int:
+            assert seat == g.to_act and legal == g._legal_now() and legal & (legal - 1)
+            asked.append(seat)
+            return legal.bit_length() - 1  # the last card of the pack's order
+
+        played = a.play_out_by(highest)
+        assert played == (plain and game.phase is Phase.PLAY)
+        if not played:
+            assert a._log.order == game._log.order and a.results == game.results
+            continue
+        index = b.deal_index
+        while b.deal_index == index and not b.is_over:
+            b.apply(b.legal_actions()[-1])  # (plain plays come in pack order)
+        assert a.results == b.results and a._log.order == b._log.order and a._log.winners == b._log.winners
+        assert a.totals == b.totals and a.deal_index == b.deal_index and a.to_act == b.to_act
+        # and the roll-out plays a deal out the same through the kernel as card by card
+        c, d = game.clone(rng=random.Random(2)), game.clone(rng=random.Random(2))
+        policy = Rollout(game, random.Random(0))
+        policy.playout(c)
+        while d.deal_index == index and not d.is_over:
+            d.apply(policy.choose(d))
+        assert c.results == d.results and c._log.order == d._log.order
+    assert plain == (name in ("oh-hell", "up-and-down", "blackout", "nomination-whist", "estimation"))
+
+
 def _search(seed: int, method: str = "tree") -> SearchBot:
     """A level-1 search; ``method`` "tree", "flat" or "random" (the tree with random play-outs)."""
     rng = random.Random(seed)

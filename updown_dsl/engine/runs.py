@@ -1,13 +1,14 @@
 """Cards played many at a time, without a Play object each: a checker's replay of a whole
-plain deal (:meth:`Runs._play_cards`) and a search's random play-out
-(:meth:`Runs.play_out_random`). Both play exactly as :meth:`~updown_dsl.engine.Game.apply`
-would, inlined, because they are the hot path of checking records and of searching. With
-wild cards a play-out goes card by card (:meth:`Runs.play_random_card`).
+plain deal (:meth:`Runs._play_cards`) and a search's play-outs, random (:meth:`Runs.play_out_random`) or
+by a policy that picks each card (:meth:`Runs.play_out_by`). They play exactly as
+:meth:`~updown_dsl.engine.Game.apply` would, inlined, because they are the hot path of checking
+records and of searching. With wild cards a play-out goes card by card
+(:meth:`Runs.play_random_card`).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .state import Phase, State
 
@@ -73,6 +74,70 @@ class Runs(State):
                 seat = next_seat[seat]
         self._tcount, self._led, self._leader, self.to_act = 0, -1, win, win
         self._keys, self._best, self._win = keys, best, win
+        self._finish_deal()
+        return True
+
+    def play_out_by(self, choose: Callable[[Any, int, int], int]) -> bool:
+        """Play plain cards to the end of the deal, each the card index ``choose(game, seat,
+        legal)`` picks from the bit set ``legal`` of the cards ``seat`` may play (a single legal
+        card is played without asking), for a search's play-outs by a policy.
+
+        The game is up to date at every call (hands, the trick, the tricks taken), so the
+        policy reads it as it would between two :meth:`apply` calls; the card must be one of
+        ``legal`` (it is not checked). Returns False, playing nothing, where the deal is not
+        plain play, as :meth:`play_out_random` does.
+        """
+        if not self._plain or self.phase is not Phase.PLAY or self._general:
+            return False
+        n = self.players
+        hands, order, winners, taken = self._hands, self._order, self._winners, self._taken
+        bit, suit_of, suit_mask, next_seat = self._bit, self._suit_of, self._suit_mask, self._next_seat
+        must_follow, trump = self._must_follow, self._trump
+        ruff = suit_mask[trump] if trump >= 0 and self._must_trump else 0
+        keytabs, keyrow = self._keytabs, self._keyrow
+        tricks = self._deal.cards
+        self._legal_mask = self._plays_cache = None
+        seat, count = self.to_act, self._tcount
+        while True:
+            hand = legal = hands[seat]
+            if count:
+                in_suit = hand & suit_mask[self._led]
+                if in_suit:
+                    if must_follow:
+                        legal = in_suit
+                elif ruff:
+                    legal = hand & ruff or hand
+            if legal & (legal - 1):
+                self._legal_mask = legal  # (what _legal_now gives the policy here)
+                i = choose(self, seat, legal)
+            else:
+                i = legal.bit_length() - 1
+            hands[seat] = hand ^ bit[i]
+            order.append(i)
+            if count == 0:
+                self._leader = self._win = seat
+                self._led = led = suit_of[i]
+                self._keys = keys = keytabs[keyrow + led]
+                self._best = keys[i]
+            else:
+                k = self._keys[i]
+                if k > self._best:
+                    self._best = k
+                    self._win = seat
+            count += 1
+            if count == n:  # the trick ends as _end_trick ends a plain one
+                win = self._win
+                taken[win] += 1
+                winners.append(win)
+                count = self._tcount = 0
+                self._led = -1
+                self._leader = self.to_act = seat = win
+                if len(winners) == tricks:
+                    break
+            else:
+                self._tcount = count
+                self.to_act = seat = next_seat[seat]
+        self._legal_mask = None
         self._finish_deal()
         return True
 

@@ -78,7 +78,8 @@ class Rollout:
         while not game.is_over and game.deal_index == index:
             phase = game.phase
             if phase is _PLAY:
-                self.play(game)
+                if not game.play_out_by(self._pick):  # (the kernel plays plain deals out)
+                    self.play(game)
             elif phase is _BID:
                 game.apply(self.bid(game))
             elif phase is _TRUMP:
@@ -157,6 +158,10 @@ class Rollout:
         return hit
 
     # -- cards -------------------------------------------------------------------------------
+    def _pick(self, game: Game, seat: int, legal: int) -> int:
+        """The card index of :meth:`choose` in a plain deal, from the legal bit set."""
+        return self._plain_index(game, seat, legal, self.wants(game, seat))
+
     def play(self, game: Game) -> None:
         """Play the card :meth:`choose` picks."""
         game.apply(self.choose(game))
@@ -164,19 +169,17 @@ class Rollout:
     def choose(self, game: Game) -> Play:
         """The roll-out's card for the seat to act (phase ``PLAY``)."""
         seat = game.to_act
-        if not game._plain and not game._general and not game._hands[seat] & self.wild_mask:
+        if not game._general and not game._hands[seat] & self.wild_mask:
             # No wild card in hand and no declared lead: ordinary cards only, without listing
             # the plays (listing them is a fifth of a play-out with jokers in the pack).
             mask = game._legal_now()
             if not mask & (mask - 1):
                 return self.plays[mask.bit_length() - 1]
-            return self._plain_play(game, seat, mask, self.wants(game, seat))
+            return self.plays[self._plain_index(game, seat, mask, self.wants(game, seat))]
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]  # type: ignore[return-value]
         want = self.wants(game, seat)
-        if game._plain:
-            return self._plain_play(game, seat, game._legal_mask, want)  # type: ignore[arg-type]
         if game._general:
             return _declared(self, game, legal, want)
         mask = 0
@@ -189,11 +192,11 @@ class Rollout:
             else:
                 special.append(p)
         if not special:
-            return self._plain_play(game, seat, mask, want)
+            return self.plays[self._plain_index(game, seat, mask, want)]
         if not mask:
             return _declared(self, game, legal, want)
         # Ordinary cards first; a joker only where no ordinary card does the job for sure.
-        choice = self._plain_play(game, seat, mask, want)
+        choice = self.plays[self._plain_index(game, seat, mask, want)]
         if self._sure:
             return choice
         if want:
@@ -228,8 +231,9 @@ class Rollout:
                     best = k
         return best
 
-    def _plain_play(self, game: Game, seat: int, mask: int, want: bool) -> Play:
-        """Ordinary cards, every hand of the world in sight (see the module)."""
+    def _plain_index(self, game: Game, seat: int, mask: int, want: bool) -> int:
+        """The index of the ordinary card to play from ``mask``, every hand of the world in
+        sight (see the module)."""
         suit_of, rank_of = self.suit_of, self.rank_of
         trump = game._trump
         count = game._tcount
@@ -269,7 +273,7 @@ class Rollout:
                 elif k < top and -power < sure_k:  # a sure loser, the highest first
                     sure_i, sure_k = i, -power
             self._sure = sure_i >= 0
-            return self.plays[sure_i if sure_i >= 0 else weak_i]
+            return sure_i if sure_i >= 0 else weak_i
         keys, best = game._keys, game._best
         led = game._led
         nxt = game._next_seat
@@ -311,7 +315,7 @@ class Rollout:
             choice = strong_i if last else weak_i
         else:
             choice = weak_i
-        return self.plays[choice]
+        return choice
 
 
 def _declared(policy: Rollout, game: Game, legal: tuple, want: bool) -> Play:  # type: ignore[type-arg]
