@@ -20,67 +20,24 @@ class Runs(State):
         """Play uniformly random legal cards to the end of the deal, for search play-outs.
 
         Each card is the one ``legal_actions()[int(rnd() * len(legal))]`` would give (the
-        plain plays come in pack order), played as :meth:`apply` plays it, without a Play
-        object per card. Returns False, playing nothing, where the deal is not plain play
-        (declarations, or not the play phase): the caller then goes action by action.
+        plain plays come in pack order; ``rnd`` is drawn for every card, a single legal one
+        too), played by :meth:`play_out_by`. Returns False, playing nothing, where the deal is
+        not plain play (declarations, or not the play phase): the caller then goes action by
+        action.
         """
-        if not self._plain or self.phase is not Phase.PLAY or self._general:
-            return False
-        n = self.players
-        hands, order, winners, taken = self._hands, self._order, self._winners, self._taken
-        suit_of, suit_mask, next_seat = self._suit_of, self._suit_mask, self._next_seat
-        must_follow, trump = self._must_follow, self._trump
-        ruff = suit_mask[trump] if trump >= 0 and self._must_trump else 0
-        keytabs, keyrow = self._keytabs, self._keyrow
-        tricks = self._deal.cards
-        self._legal_mask = self._plays_cache = None
-        # The trick in locals; a plain trick ends as _end_trick ends it, written back at the end.
-        seat, count = self.to_act, self._tcount
-        led, keys, best, win = self._led, self._keys, self._best, self._win
-        while True:
-            hand = legal = hands[seat]
-            if count:
-                in_suit = hand & suit_mask[led]
-                if in_suit:
-                    if must_follow:
-                        legal = in_suit
-                elif ruff:
-                    legal = hand & ruff or hand
+        def pick(game: Any, seat: int, legal: int) -> int:
             k = int(rnd() * legal.bit_count())
             while k:
                 legal &= legal - 1
                 k -= 1
-            low = legal & -legal
-            i = low.bit_length() - 1
-            hands[seat] = hand ^ low
-            order.append(i)
-            if count == 0:
-                led = suit_of[i]
-                keys = keytabs[keyrow + led]
-                best = keys[i]
-                win = seat
-            elif keys[i] > best:
-                best = keys[i]
-                win = seat
-            count += 1
-            if count == n:
-                taken[win] += 1
-                winners.append(win)
-                count = 0
-                seat = win
-                if len(winners) == tricks:
-                    break
-            else:
-                seat = next_seat[seat]
-        self._tcount, self._led, self._leader, self.to_act = 0, -1, win, win
-        self._keys, self._best, self._win = keys, best, win
-        self._finish_deal()
-        return True
+            return (legal & -legal).bit_length() - 1
 
-    def play_out_by(self, choose: Callable[[Any, int, int], int]) -> bool:
+        return self.play_out_by(pick, every_card=True)
+
+    def play_out_by(self, choose: Callable[[Any, int, int], int], every_card: bool = False) -> bool:
         """Play plain cards to the end of the deal, each the card index ``choose(game, seat,
         legal)`` picks from the bit set ``legal`` of the cards ``seat`` may play (a single legal
-        card is played without asking), for a search's play-outs by a policy.
+        card is played without asking, unless ``every_card``), for a search's play-outs.
 
         The game is up to date at every call (hands, the trick, the tricks taken), so the
         policy reads it as it would between two :meth:`apply` calls; the card must be one of
@@ -107,7 +64,7 @@ class Runs(State):
                         legal = in_suit
                 elif ruff:
                     legal = hand & ruff or hand
-            if legal & (legal - 1):
+            if every_card or legal & (legal - 1):
                 self._legal_mask = legal  # (what _legal_now gives the policy here)
                 i = choose(self, seat, legal)
             else:
