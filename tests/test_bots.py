@@ -37,8 +37,8 @@ def test_a_view_holds_no_other_hand() -> None:
     seen |= {tp.play.card for tp in view.trick} | {tp.play.card for t in view.tricks for tp in t.plays}
     assert not seen & others
     assert view.legal == () and not view.my_turn  # seat 1 is not to act: seat 0 leads
-    assert view._log.dealt is None  # nor does what it keeps inside (the search bot reads the deal's log)
-    assert view._hand_mask == game._hands[1]
+    assert view.log.dealt is None  # nor does what it keeps inside (the search bot reads the deal's log)
+    assert view._hand_mask == game.kernel.hands[1]
 
 
 def test_blind_bidding_shows_no_cards() -> None:

@@ -5,8 +5,8 @@
   the web pages and charts (``pages``) and the command line (``cli``).
   No module imports one of a later stage, not even inside a function.
 * No import cycles between modules (imports only for type checkers do not count).
-* No module over 500 lines and no class over 300, except where a comment ``# size:`` at the
-  class gives the measured reason.
+* No underscore name is imported from another subpackage, and outside the engine no code
+  reads another object's underscore attribute: later stages use earlier stages' public names.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "updown_dsl"
 STAGES = {"cards": 0, "actions": 0, "diagnostics": 0, "i18n": 0, "lang": 1, "engine": 2, "records": 3, "players": 4,
           "batch": 5, "pages": 6, "cli": 7}
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
-MAX_MODULE_LINES = 500
-MAX_CLASS_LINES = 300
+#: The named tuple's own API, whose names start with an underscore but are public.
+NAMEDTUPLE_API = frozenset({"_replace", "_asdict", "_fields", "_make"})
 
 
 def module_name(path: Path) -> str:
@@ -130,15 +130,24 @@ def test_no_import_cycles() -> None:
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
-def test_sizes(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    assert len(lines) <= MAX_MODULE_LINES, f"{module_name(path)} has {len(lines)} lines"
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.ClassDef):
-            size = (node.end_lineno or node.lineno) - node.lineno + 1
-            reason = any("# size:" in line for line in lines[node.lineno - 1: node.lineno + 1])
-            assert size <= MAX_CLASS_LINES or reason, f"{module_name(path)}.{node.name} has {size} lines"
+def test_no_private_name_crosses_a_subpackage(path: Path) -> None:
+    """An underscore name is imported only from the module's own subpackage, and only the
+    engine (which owns the objects it works on) reads another object's underscore attribute."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = path.parent
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+            same = node.level == 1 and own != PACKAGE
+            assert not private or same, f"{module_name(path)}:{node.lineno} imports {private} from {node.module}"
+    if own.name in ("engine", "lang") or own == PACKAGE:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                and node.attr not in NAMEDTUPLE_API:
+            value = node.value
+            assert isinstance(value, ast.Name) and value.id in ("self", "cls"), \
+                f"{module_name(path)}:{node.lineno} reads {ast.unparse(node)}"
 
 
 PACKAGES = sorted(p for p in MODULES if is_package(p) and p.parent != PACKAGE)

@@ -5,7 +5,7 @@
   full walk reports, with the same game at the end.
 * Corrupted records (a word replaced, a line dropped, doubled or moved, a number changed)
   report the same diagnostics, line for line, whichever path checks them.
-* ``Game._play_cards``, which the quick path uses for the cards of a plain deal, leaves the
+* ``Game.play_cards``, which the quick path uses for the cards of a plain deal, leaves the
   game exactly as ``apply`` card by card would, and refuses exactly when ``apply`` would.
 """
 
@@ -156,7 +156,7 @@ def test_corrupted_records_report_the_same_through_both_paths(name: str, level: 
     assert summary(check_text(text, "game.log")) == summary(full_walk(text))
 
 
-# ------------------------------------------------------------------ _play_cards is apply
+# ------------------------------------------------------------------ play_cards is apply
 PLAIN = [name for name, v in VARIANTS.items() if not v.wild and not v.deck.jokers]
 
 
@@ -208,7 +208,7 @@ def test_play_cards_leaves_the_game_as_apply_does(name: str) -> None:
         for start in at_play(name, seed):
             cards = cards_of_deal(start, rng)
             a, b = start.clone(rng=random.Random(1)), start.clone(rng=random.Random(1))
-            assert by_apply(a, cards) and b._play_cards(cards)
+            assert by_apply(a, cards) and b.play_cards(cards)
             assert snapshot(a) == snapshot(b)
 
 
@@ -235,7 +235,7 @@ def test_play_cards_refuses_where_apply_refuses(name: str, seed: int, data: st.D
     a, b = start.clone(rng=random.Random(1)), start.clone(rng=random.Random(1))
     whole = len(cards) == start.players * start.deal.cards
     ok_apply = by_apply(a, cards) and whole
-    ok_batch = b._play_cards(cards)
+    ok_batch = b.play_cards(cards)
     assert ok_batch == ok_apply
     if ok_batch:
         assert snapshot(a) == snapshot(b)

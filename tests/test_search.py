@@ -35,7 +35,7 @@ def _positions(name: str, seed: int, every: int = 3):
 def test_a_world_with_the_true_hands_is_the_game(name: str) -> None:
     for game in _positions(name, 5):
         view = game.view(game.to_act)
-        world = Worlds(view).world(list(game._hands), list(game.bids))
+        world = Worlds(view).world(list(game.kernel.hands), list(game.bids))
         assert (world.phase, world.to_act, world.deal, world.trump) == (game.phase, game.to_act, game.deal, game.trump)
         assert world.legal_actions() == game.legal_actions()
         assert world.taken == game.taken and world.bids == game.bids
@@ -55,8 +55,8 @@ def test_guesses_keep_hand_sizes_voids_and_seen_cards(name: str) -> None:
         seen = t.mask(view.played)
         for _ in range(3):
             hands = Sampler(view, know).sample(rng)
-            assert hands[seat] == game._hands[seat]
-            assert [bin(h).count("1") for h in hands] == [bin(h).count("1") for h in game._hands]
+            assert hands[seat] == game.kernel.hands[seat]
+            assert [bin(h).count("1") for h in hands] == [bin(h).count("1") for h in game.kernel.hands]
             assert sum(bin(h).count("1") for h in hands) == bin(sum(hands)).count("1")  # disjoint
             assert not any(h & seen for h in hands)
             for s in range(4):
@@ -98,25 +98,25 @@ def test_the_kernels_play_out_by_a_policy_is_its_cards_one_by_one(name: str) -> 
     """``Game.play_out_by`` plays a plain deal out as applying each card the policy picks
     would, asking only where two or more cards are legal and offering exactly the legal
     cards; with wild cards in the pack, or outside the play, it plays nothing."""
-    plain = ud.Game(ud.load_variant(name), 4, seed=1)._plain
+    plain = ud.Game(ud.load_variant(name), 4, seed=1).kernel.plain
     for game in _positions(name, 5, every=4):
         a, b = game.clone(rng=random.Random(2)), game.clone(rng=random.Random(2))
         asked: list[int] = []
 
         def highest(g, seat: int, legal: int) -> int:
-            assert seat == g.to_act and legal == g._legal_now() and legal & (legal - 1)
+            assert seat == g.to_act and legal == g.kernel.legal() and legal & (legal - 1)
             asked.append(seat)
             return legal.bit_length() - 1  # the last card of the pack's order
 
         played = a.play_out_by(highest)
         assert played == (plain and game.phase is Phase.PLAY)
         if not played:
-            assert a._log.order == game._log.order and a.results == game.results
+            assert a.kernel.log.order == game.kernel.log.order and a.results == game.results
             continue
         index = b.deal_index
         while b.deal_index == index and not b.is_over:
             b.apply(b.legal_actions()[-1])  # (plain plays come in pack order)
-        assert a.results == b.results and a._log.order == b._log.order and a._log.winners == b._log.winners
+        assert a.results == b.results and a.kernel.log.order == b.kernel.log.order and a.kernel.log.winners == b.kernel.log.winners
         assert a.totals == b.totals and a.deal_index == b.deal_index and a.to_act == b.to_act
         # and the roll-out plays a deal out the same through the kernel as card by card
         c, d = game.clone(rng=random.Random(2)), game.clone(rng=random.Random(2))
@@ -124,7 +124,7 @@ def test_the_kernels_play_out_by_a_policy_is_its_cards_one_by_one(name: str) -> 
         policy.playout(c)
         while d.deal_index == index and not d.is_over:
             d.apply(policy.choose(d))
-        assert c.results == d.results and c._log.order == d._log.order
+        assert c.results == d.results and c.kernel.log.order == d.kernel.log.order
     assert plain == (name in ("oh-hell", "up-and-down", "blackout", "nomination-whist", "estimation"))
 
 
@@ -309,7 +309,7 @@ def test_guesses_keep_voids_and_deal_the_first_seat_evenly() -> None:
     (dealt first) holds each card it may hold equally often (chi-square over 3,000 guesses)."""
     view = _position_with_a_void(4)
     sampler = Sampler(view)
-    assert not sampler._free
+    assert not sampler.free
     first = sampler.order[0]
     allowed = sampler.pool & sampler.allowed[first]
     rng = random.Random(3)

@@ -49,7 +49,7 @@ def _walked(game, view, walks: int, seed: int) -> Tree:
     worlds = Worlds(view)
     tree = Tree()
     rng = random.Random(seed)
-    hands = list(game._hands)
+    hands = list(game.kernel.hands)
     for _ in range(walks):
         tree.iterate(worlds.world(hands, list(game.bids), rng), rng)
     return tree
@@ -166,4 +166,4 @@ def test_the_kernels_random_play_is_random_legal_cards_one_by_one() -> None:
             random_playout(a, random.Random(seed))
             _random_actions(b, random.Random(seed))
             assert a.results[-1] == b.results[-1]
-            assert a._log.order == b._log.order and a._log.winners == b._log.winners
+            assert a.kernel.log.order == b.kernel.log.order and a.kernel.log.winners == b.kernel.log.winners

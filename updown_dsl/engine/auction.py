@@ -132,7 +132,7 @@ class Auction(State):
         won = self._calls[best]
         assert won is not None
         self._declarer = best
-        self._set_trump(-1 if won.suit is None else SUIT_ID[won.suit])
+        self.kernel.set_trump(-1 if won.suit is None else SUIT_ID[won.suit])
         self._bids[best] = won.tricks
         self._bids_made += 1
         self._bid_sum += won.tricks

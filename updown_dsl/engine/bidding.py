@@ -110,7 +110,7 @@ class Bidding(State):
 
     def _apply_trump(self, choice: ChooseTrump) -> None:
         self._changed()
-        self._set_trump(-1 if choice.suit is None else SUIT_ID[choice.suit])
+        self.kernel.set_trump(-1 if choice.suit is None else SUIT_ID[choice.suit])
         self._after_trump()
 
     def _check_bid(self, bid: Bid) -> Diagnostic | None:

@@ -13,7 +13,8 @@ from ..lang.variant import TrumpRules
 from .plan import highest_bidder, seat_by_rule
 from .scoring import DealResult
 from ..i18n import tr
-from .state import DealLog, IllegalAction, Phase, State, Trick, violation
+from .kernel import PlayKernel
+from .state import IllegalAction, Phase, State, Trick, violation
 from .tables import SUIT_ID, SUITS
 
 
@@ -81,26 +82,13 @@ class Dealing(State):
         self._deal = dp.deal
         self._kind = dp.kind
         n = self.players
-        self._hands = [0] * n
-        log = DealLog(self.table, n)
-        self._log = log
-        self._order = log.order
-        self._winners = log.winners
-        self._decl = log.decl
+        self.kernel = k = PlayKernel(self._plan, dp.cards)
         self._bids = [None] * n
         self._bids_made = 0
         self._bid_sum = 0
-        self._changed()
         self._lo = dp.lo
         self._hi = dp.hi
         self._hook = dp.hook
-        self._taken = [0] * n
-        self._tcount = 0
-        self._led = -1
-        self._lead_mode = None
-        self._lead_wild = None
-        self._general = False
-        self._set_trump(-1)
         self.turned = None
         self.cut_card = None
         self._trump_chooser = -1
@@ -109,15 +97,11 @@ class Dealing(State):
         self._zeros = 0
         self._counted = dp.counted
         self._first_bidder = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        self._leader = seat_by_rule(self._plan.first_leader, self.dealer, n, self._first_bidder)
+        k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, self._first_bidder)
         if dp.bidding == "before_deal":
             self._begin_bidding()  # blind: bid first, deal after
             return
         self._to_deal()
-
-    def _set_trump(self, trump: int) -> None:
-        self._trump = trump
-        self._keyrow = (trump + 1) * 5 + 1
 
     def _to_deal(self) -> None:
         self.phase = Phase.DEAL
@@ -200,16 +184,15 @@ class Dealing(State):
     def first_leader_unknown(self) -> bool:
         """No card of the deal is played yet, and the rules cannot say who leads: the winner of
         the last trick of the deal before leads, and that deal's tricks are not known."""
-        return (self.phase is Phase.PLAY and not self._order and self._plan.first_leader == "last_trick_winner"
+        return (self.phase is Phase.PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
                 and self._last_trick_winner() < 0)
 
     def set_first_leader(self, seat: int) -> None:
         """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
         if not self.first_leader_unknown or not 0 <= seat < self.players:
             raise IllegalAction(violation("R002", tr("the first leader is given by the rules")))
-        self._leader = self.to_act = seat
-        self._log.first_leader = seat
-        self._changed()
+        self.kernel.begin(seat)
+        self.to_act = seat
 
     def _seat_by(self, rule: str) -> int:
         return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)
@@ -230,15 +213,13 @@ class Dealing(State):
     def _install(self, masks: list[int], dealt: list[tuple[int, ...]], rules: TrumpRules, rule: str,
                  trump: int, shown: Card | None, cut_index: int | None) -> None:
         """Put checked hands on the table, apply the cut rule and move on to trump or bids."""
-        self._hands = masks
-        self._log.dealt = dealt
-        self._changed()
+        self.kernel.deal(masks, dealt)
         if cut_index is not None:
             self._apply_cut(cut_index)
         else:
             self.cut_card = None
         self.turned = shown
-        self._set_trump(trump)
+        self.kernel.set_trump(trump)
         if rule == "chosen" and not rules.after_bidding:
             self._choose_trump()
             return
@@ -264,7 +245,7 @@ class Dealing(State):
 
     def chooser_view(self) -> tuple[Card, ...]:
         """The cards the trump chooser has seen when naming trump."""
-        dealt = self._log.dealt
+        dealt = self.kernel.log.dealt
         if self._trump_chooser < 0 or dealt is None:
             return ()
         cards = self.table.cards

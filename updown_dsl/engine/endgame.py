@@ -23,7 +23,7 @@ class EndOfDeal(State):
     def _finish_deal(self) -> None:
         dp = self._dp
         n = self.players
-        bids, taken, totals, dealer = self._bids, self._taken, self.totals, self.dealer
+        bids, taken, totals, dealer = self._bids, self.kernel.taken, self.totals, self.dealer
         seat_result = dp.seat_result
         if dp.reads_made_count:
             made = sum(1 for s in range(n) if bids[s] is None or bids[s] == taken[s])
@@ -31,7 +31,7 @@ class EndOfDeal(State):
         else:
             seats = [seat_result(bids[s], taken[s], totals[s], s == dealer) for s in range(n)]
         result = DealResult(self._deal, dealer, tuple(seats), self.trump, self.turned,
-                            calls=tuple(self._calls) if self._calls else (), log=self._log)
+                            calls=tuple(self._calls) if self._calls else (), log=self.kernel.log)
         self.results.append(result)
         for s in range(n):
             totals[s] += seats[s].points
@@ -49,14 +49,14 @@ class EndOfDeal(State):
         :raises IllegalAction: before the play or after a card was played (R002), or
             when the tricks do not add up to the hand size (R053).
         """
-        if self.phase is not Phase.PLAY or self._winners or self._tcount:
+        if self.phase is not Phase.PLAY or self.kernel.order:
             raise IllegalAction(violation("R002", tr("tricks taken can be recorded only before any card is played")))
         cards = self._deal.cards
         if len(taken) != self.players or any(t < 0 for t in taken) or sum(taken) != cards:
             raise IllegalAction(violation(
                 "R053", tr("tricks taken {taken} = {sum} do not add up to the {cards} cards of deal {number}",
                            taken=" + ".join(map(str, taken)), sum=sum(taken), cards=cards, number=self._deal.number)))
-        self._taken = list(taken)
+        self.kernel.taken = list(taken)
         self._finish_deal()
 
     def abandon_deal(self, points: Sequence[int] | None = None) -> None:
@@ -67,9 +67,10 @@ class EndOfDeal(State):
         if self.phase is Phase.OVER:
             raise IllegalAction(violation("R030", tr("the game is over")))
         pts = list(points) if points is not None else [0] * self.players
-        seats = tuple(SeatResult(self._bids[s], self._taken[s], pts[s]) for s in range(self.players))
+        taken = self.kernel.taken
+        seats = tuple(SeatResult(self._bids[s], taken[s], pts[s]) for s in range(self.players))
         self.results.append(DealResult(self._deal, self.dealer, seats, self.trump, self.turned,
-                                       event="abandoned", log=self._log))
+                                       event="abandoned", log=self.kernel.log))
         for s in range(self.players):
             self.totals[s] += pts[s]
         self._next_deal()
@@ -152,11 +153,11 @@ class EndOfDeal(State):
             raise IllegalAction(violation("R002", tr("a revoke can only happen while cards are played")))
         points = rules.points * (self._kind.multiplier if rules.multiplied else 1)
         self.totals[seat] += points
-        played: list[tuple[int, object]] = list(self._log.played())
+        played: list[tuple[int, object]] = list(self.kernel.log.played())
         if play is not None:
             played.append((seat, play))
         record = DealResult.penalty(self._deal, self.dealer, self.players, seat, points, code,
-                                    annulled=rules.replay, bids=self._bids, hands=self._log.hands(),
+                                    annulled=rules.replay, bids=self._bids, hands=self.kernel.log.hands(),
                                     trump=self.trump, turned=self.turned, played=tuple(played))
         self.results.append(record)
         self._changed()

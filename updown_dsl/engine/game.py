@@ -14,7 +14,7 @@ import random
 from collections import deque
 from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
@@ -24,22 +24,20 @@ from .auction import Auction
 from .bidding import Bidding, bid_choices
 from .endgame import EndOfDeal
 from .plan import table_plan
-from .play import Playing
-from .restrict import Restrictions
+from .kernel import PlayKernel
 from .recorded import RecordedDeals
-from .runs import Runs
 from ..i18n import tr
-from .state import IllegalAction, Phase, State, violation
+from .state import IllegalAction, Phase, State, Trick, TrickPlay, violation
 from .tables import SUITS
-from .wild import Wild
 
 if TYPE_CHECKING:
+    from .plan import DealPlan
     from .view import SeatView
 
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, EndOfDeal):
+class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.
@@ -80,25 +78,10 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
         self.deal_index = 0
         self.dealer = (n - 1) if first_dealer is None else first_dealer % n
         self.over_reason = None
-        self._legal_mask = None
-        self._plays_cache = None
-        self._bit = t.bit
-        self._suit_of = t.suit_of
-        self._suit_mask = t.suit_mask
-        self._nonjoker = t.full_mask & ~t.joker_mask
         self._by_id = t.by_id
-        self._keytabs = t.keys
-        self._must_follow = plan.must_follow
-        self._must_trump = plan.must_trump
-        self._has_wild = plan.has_wild
-        self._restricted = plan.restricted
-        self._plain = not plan.has_wild and not t.joker_mask and not plan.restricted
-        self._plays_get = t._plays.get
         self.is_over = False
         self._next_seat = plan.next_seat
-        self._keys = ()
-        self._best = 0
-        self._win = 0
+        self._stack = None
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -113,13 +96,20 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
         return self._kind
 
     @property
+    def deal_plan(self) -> DealPlan:
+        """The rules of the current deal worked out once: its bid range, hook, trump rule and
+        scoring (:meth:`~updown_dsl.engine.plan.DealPlan.points`)."""
+        return self._dp
+
+    @property
     def trump(self) -> Suit | None:
         """The trump suit of the current deal (None: no trump or not known yet)."""
-        return None if self._trump < 0 else SUITS[self._trump]
+        trump = self.kernel.trump
+        return None if trump < 0 else SUITS[trump]
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in pack order."""
-        return self.table.cards_of(self._hands[seat])
+        return self.table.cards_of(self.kernel.hands[seat])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -129,7 +119,7 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
     @property
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as dealt this deal, in dealing order (empty before the deal)."""
-        return self._log.hands()
+        return self.kernel.log.hands()
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -139,7 +129,46 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
     @property
     def taken(self) -> tuple[int, ...]:
         """Tricks taken in the current deal by seat."""
-        return tuple(self._taken)
+        return tuple(self.kernel.taken)
+
+    @property
+    def leader(self) -> int:
+        """Who leads (or led) the current trick."""
+        return self.kernel.leader
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit the current trick asks for (led, or named by a led wild card); None before
+        the lead or when nothing is asked for."""
+        return self.kernel.led_suit
+
+    @property
+    def trick(self) -> tuple[TrickPlay, ...]:
+        """The cards on the table in the current trick."""
+        k = self.kernel
+        if not k.count:
+            return ()
+        return k.log.trick_plays(len(k.winners), k.count)
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Finished tricks of the current deal."""
+        return list(self.kernel.log.tricks())
+
+    @property
+    def trick_winner(self) -> int | None:
+        """The seat holding the current trick so far (None with no card on the table)."""
+        k = self.kernel
+        return k.winner if self.phase is _PLAY and k.count else None
+
+    def would_win(self, play: Play) -> bool:
+        """Whether ``play`` by the player to act would hold the trick as it stands now.
+
+        Cards still to come are not considered; a lead always holds the trick so far.
+        """
+        if self.phase is not _PLAY:
+            return False
+        return self.kernel.would_win(self.table.index[play.card], play)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see (for a player or a bot): see :mod:`updown_dsl.engine.view`."""
@@ -152,24 +181,7 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
         """Every action the player to act may take, in a fixed order."""
         phase = self.phase
         if phase is _PLAY:
-            if self._plain:
-                # The plain path of _ordinary_legal, inlined: listing and applying cards is
-                # two thirds of a random 7-card deal.
-                hand = self._hands[self.to_act]
-                legal = hand
-                if self._tcount:
-                    in_suit = hand & self._suit_mask[self._led]
-                    if in_suit:
-                        if self._must_follow:
-                            legal = in_suit
-                    elif self._trump >= 0 and self._must_trump:
-                        legal = hand & self._suit_mask[self._trump] or hand
-                self._legal_mask = legal
-                return self._plays_get(legal) or self.table.plays_of(legal)
-            plays = self._plays_cache
-            if plays is None:  # declared plays are new objects: list them once per position
-                plays = self._plays_cache = self._legal_plays()
-            return plays
+            return self.kernel.legal_plays()
         if phase is _BID:
             if self._counted:
                 return bid_choices(*self._counted_range())
@@ -182,71 +194,29 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
             return self._legal_calls()
         return ()
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action.
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its text, read by :meth:`parse_action`).
 
         :raises IllegalAction: naming the rule when the action is not legal (the game
             is left as it was).
         """
         phase = self.phase
         if phase is _PLAY:
-            if type(action) is not Play:
-                pass  # refused below
-            elif action.declare is not None:
-                self._apply_other_play(action)
-                return
-            else:
-                try:
-                    i = self._by_id[action.card.id]
-                except (AttributeError, IndexError, TypeError):
-                    i = -1  # not a card: refused below
-                legal = self._legal_mask
-                if legal is not None:
-                    ok = i >= 0 and (legal >> i) & 1
-                elif self._plain and i >= 0:
-                    # A checker applies cards without listing them first: test the one card
-                    # as the plain path of _ordinary_legal would.
-                    hand = self._hands[self.to_act]
-                    if not (hand >> i) & 1:
-                        ok = False
-                    elif not self._tcount or self._suit_of[i] == self._led:
-                        ok = True
-                    elif hand & self._suit_mask[self._led]:
-                        ok = not self._must_follow
-                    else:
-                        trump = self._trump
-                        ok = not (trump >= 0 and self._must_trump and self._suit_of[i] != trump
-                                  and hand & self._suit_mask[trump])
-                else:
-                    ok = i >= 0 and (self._legal_now() >> i) & 1
-                if ok:
-                    # A plain card, played here and not in a helper: the call would cost
-                    # a twentieth of a random 7-card deal.
-                    seat = self.to_act
-                    self._hands[seat] ^= self._bit[i]
-                    self._order.append(i)
-                    self._legal_mask = self._plays_cache = None  # (what _changed does)
-                    count = self._tcount
-                    if count == 0:  # (the end of the last trick reset the lead's declaration)
-                        self._leader = seat
-                        self._led = led = self._suit_of[i]
-                        self._keys = keys = self._keytabs[self._keyrow + led]
-                        self._best = keys[i]
-                        self._win = seat
-                    elif self._general:
-                        if self._lead_mode == "open" and self._led < 0:
-                            self._led = self._suit_of[i]  # the first card after an open lead sets the suit
-                    else:
-                        k = self._keys[i]
-                        if k > self._best:
-                            self._best = k
-                            self._win = seat
-                    count += 1
-                    if count == self.players:
-                        self._end_trick()
-                    else:
-                        self._tcount = count
-                        self.to_act = self._next_seat[seat]
+            if type(action) is Play:
+                k = self.kernel
+                if action.declare is None:
+                    try:
+                        i = self._by_id[action.card.id]
+                    except (AttributeError, IndexError, TypeError):
+                        i = -1  # not a card: refused below
+                    if i >= 0 and (k.legal() >> i) & 1:
+                        if k.play(i):
+                            self._finish_deal()
+                        else:
+                            self.to_act = k.to_act
+                        return
+                elif self.kernel.refusal(action) is None:
+                    self._play_declared(self.table.index[action.card], action)
                     return
         elif phase is _BID and type(action) is Bid and not self._counted:
             tricks = action.tricks
@@ -254,7 +224,7 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
             if self._lo <= tricks <= self._hi and not (
                     self._hook and made == self.players - 1 and not self._last_bid_ok(tricks)):
                 if made + 1 < self.players:  # (the last bid moves on to the play: _apply_bid)
-                    self._legal_mask = self._plays_cache = None
+                    self.kernel.plays_memo = None
                     self._bids[self.to_act] = tricks
                     self._bids_made = made + 1
                     self._bid_sum += tricks
@@ -268,6 +238,9 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
                 self._apply_trump(action)
                 return
             raise IllegalAction(problem)
+        if isinstance(action, str):
+            self.apply(self.parse_action(action))
+            return
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
@@ -276,10 +249,11 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
     def _apply_checked(self, action: Action) -> None:
         """Apply an action :meth:`check` found legal (the rare shapes the fast paths skip)."""
         if isinstance(action, Play):
+            i = self.table.index[action.card]
             if action.declare is None:
-                self.apply(self.table.plays[self.table.index[action.card]])
+                self._play_card(i)
             else:
-                self._play_declared(self.table.index[action.card], action)
+                self._play_declared(i, action)
         elif isinstance(action, Bid):
             self._apply_bid(action.tricks)
         elif isinstance(action, Call):
@@ -295,7 +269,7 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
         if isinstance(action, Play):
             if phase is not _PLAY:
                 return violation("R002", tr("no card can be played in the {phase} phase", phase=phase))
-            return self._check_play(action)
+            return self.kernel.refusal(action)
         if isinstance(action, Bid):
             return self._check_bid(action)
         if isinstance(action, ChooseTrump):
@@ -304,27 +278,172 @@ class Game(RecordedDeals, Bidding, Auction, Playing, Runs, Restrictions, Wild, E
             return self._check_call(action)
         return violation("R002", tr("not an action: {action!r}", action=action))
 
+    # ------------------------------------------------------------------ the play
+    def _begin_play(self) -> None:
+        self.phase = _PLAY
+        rule = self._plan.first_leader
+        leader = self._last_trick_winner() if rule == "last_trick_winner" else self._seat_by(rule)
+        leader = leader if leader >= 0 else self._seat_by("eldest")
+        self.kernel.begin(leader)
+        self.to_act = leader
+
+    def _play_card(self, i: int) -> None:
+        """Play card ``i`` through the kernel (unchecked) and move the game on."""
+        k = self.kernel
+        if k.play(i):
+            self._finish_deal()
+        else:
+            self.to_act = k.to_act
+
+    def _play_declared(self, i: int, play: Play) -> None:
+        """Play wild card ``i`` with the declaration of ``play`` (unchecked)."""
+        k = self.kernel
+        if k.play_declared(i, play):
+            self._finish_deal()
+        else:
+            self.to_act = k.to_act
+
+    def play_as_written(self, play: Play) -> bool:
+        """Put ``play`` on the table although the rules forbid it here, as a recorded game
+        shows it was played.
+
+        A checker reports the broken rule, then goes on with the card as played, so that
+        later mistakes are still found and the consequences of this one (who wins the
+        trick, the scores) are not reported again. Only a card in the hand of the player
+        to act can be played so, with a declaration that card can make in this position;
+        otherwise nothing changes and the answer is False.
+        """
+        if self.phase is not _PLAY or not isinstance(play.card, Card):
+            return False
+        t = self.table
+        k = self.kernel
+        i = t.index.get(play.card)
+        if i is None or not (k.hands[self.to_act] >> i) & 1:
+            return False
+        if play.declare is None:
+            if (t.joker_mask >> i) & 1:
+                return False  # an undeclared joker: nothing says how it counts
+            self._play_card(i)
+            return True
+        if not k.fits(i, play):
+            return False
+        self._play_declared(i, play)
+        return True
+
+    def play_cards(self, cards: Sequence[tuple[int, int, Play]]) -> bool:
+        """Play every card of the deal, each (seat, card index, play) of a plain card, checked
+        one after another as :meth:`apply` checks them, for a checker replaying a record.
+
+        Returns False at the first card :meth:`apply` would refuse (the game is left with
+        the cards before it played), or when cards were already played or ``cards`` is not
+        the whole deal (nothing is played).
+        """
+        k = self.kernel
+        if self.phase is not _PLAY or k.order or len(cards) != self.players * k.tricks:
+            return False
+        for seat, i, play in cards:
+            if seat != k.to_act or i < 0 or play.declare is not None or not (k.legal() >> i) & 1:
+                self.to_act = k.to_act
+                return False
+            if k.play(i):
+                self._finish_deal()
+                return True
+        return True  # pragma: no cover - the last card ends the deal
+
+    def play_out_by(self, choose: Callable[[Game, int, int], int], every_card: bool = False) -> bool:
+        """Play plain cards to the end of the deal, each the card index ``choose(game, seat,
+        legal)`` picks from the bit set ``legal`` of the cards ``seat`` may play (a single legal
+        card is played without asking, unless ``every_card``), for a search's play-outs.
+
+        The game is up to date at every call (hands, the trick, the tricks taken), so the
+        policy reads it as it would between two :meth:`apply` calls; the card must be one of
+        ``legal`` (it is not checked). Returns False, playing nothing, where the deal is not
+        plain play (wild cards, or not the play phase).
+        """
+        k = self.kernel
+        if not k.plain or self.phase is not _PLAY:
+            return False
+        while True:
+            legal = k.legal()
+            if every_card or legal & (legal - 1):
+                i = choose(self, k.to_act, legal)
+            else:
+                i = legal.bit_length() - 1
+            if k.play(i):
+                break
+            self.to_act = k.to_act
+        self._finish_deal()
+        return True
+
+    def play_out_random(self, rnd: Callable[[], float]) -> bool:
+        """Play uniformly random legal cards to the end of the deal, for search play-outs.
+
+        Each card is the one ``legal_actions()[int(rnd() * len(legal))]`` would give (the
+        plain plays come in pack order; ``rnd`` is drawn for every card, a single legal one
+        too), played by :meth:`play_out_by`. Returns False, playing nothing, where the deal is
+        not plain play: the caller then goes card by card (:meth:`play_random_card`).
+        """
+        def pick(game: Game, seat: int, legal: int) -> int:
+            k = int(rnd() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            return (legal & -legal).bit_length() - 1
+
+        return self.play_out_by(pick, every_card=True)
+
+    def play_random_card(self, rnd: Callable[[], float]) -> None:
+        """Play a uniformly random legal *card*, a wild card with a uniformly random one of its
+        legal declarations, for search play-outs in the play phase.
+
+        A wild card counts once, however many declarations it may make: drawing among the
+        actions would play a joker with ten declarations ten times as often as a plain card.
+        Declared plays are made only for the wild card drawn.
+        """
+        k = self.kernel
+        ordinary = k.legal()
+        wild = k.hands[self.to_act] & self.table.wild_mask if k.has_wild else 0
+        cards = ordinary | wild
+        plays = self.table.plays
+        while cards:
+            n = int(rnd() * cards.bit_count())
+            pick = cards
+            while n:
+                pick &= pick - 1
+                n -= 1
+            low = pick & -pick
+            i = low.bit_length() - 1
+            if not wild & low:
+                self.apply(plays[i])
+                return
+            w = self.table.wild_of[i]
+            # (in the order of legal_actions(): the plain play first, then the declarations)
+            options = [plays[i]] if ordinary & low else []
+            if w is not None:
+                options += k.declared_plays(i, w, not k.count, ordinary)
+            if options:
+                self.apply(options[int(rnd() * len(options))])
+                return
+            cards ^= low  # a wild card with nothing it may declare here
+        self.apply(self.legal_actions()[0])  # (never reached in play: some card is legal)
+
     # ------------------------------------------------------------------ copies
     def clone(self, *, rng: random.Random | None = None) -> Game:
         """An independent copy of the game as it stands, for search and what-ifs.
 
         The copy deals its later deals from a copy of this game's random generator
-        (or from ``rng``); finished results are shared, as they never change.
+        (or from ``rng``); finished results are shared, as they never change. The copy
+        has no move stack (:meth:`push`).
         """
         new = object.__new__(Game)
-        # Slot by slot, but in C: a Python loop over the 64 slots was most of a clone's cost.
+        # Slot by slot, but in C: a Python loop over the slots was most of a clone's cost.
         _consume(map(setattr, repeat(new, len(_SLOTS)), _SLOTS, _get_slots(self)))
         new.totals = list(self.totals)
         new.results = list(self.results)
-        new._hands = list(self._hands)
         new._bids = list(self._bids)
         new._calls = list(self._calls)
-        new._taken = list(self._taken)
-        log = self._log.copy()
-        new._log = log
-        new._order = log.order
-        new._winners = log.winners
-        new._decl = log.decl
+        new.kernel = self.kernel.copy()
+        new._stack = None
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())

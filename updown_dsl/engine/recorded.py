@@ -11,7 +11,7 @@ from typing import Sequence
 from ..cards import Card, Suit
 from .dealing import Dealing, _phase_error
 from ..i18n import tr
-from .state import IllegalAction, Phase, violation
+from .state import CardFault, IllegalAction, Phase, violation
 from .tables import SUIT_ID
 
 
@@ -125,9 +125,11 @@ class RecordedDeals(Dealing):
             for c in h:
                 i = by_id[c.id] if isinstance(c, Card) else -1
                 if i < 0:
-                    raise IllegalAction(violation("R013", tr("{card} is not in this pack", card=c)))
+                    raise IllegalAction(violation("R013", tr("{card} is not in this pack", card=c)),
+                                        CardFault.NOT_IN_PACK)
                 if (seen >> i) & 1:
-                    raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c)))
+                    raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c)),
+                                        CardFault.DEALT_TWICE)
                 seen |= 1 << i
         raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover
 
@@ -143,15 +145,13 @@ class RecordedDeals(Dealing):
         """
         if self.phase is not Phase.DEAL:
             raise _phase_error(self.phase)
-        self._hands = [0] * self.players
-        self._log.dealt = None
-        self._changed()
+        self.kernel.deal([0] * self.players, None)
         cut_index = self.table.index.get(cut_card) if cut_card is not None else None
         if cut_card is not None and cut_index is None:
             raise IllegalAction(violation("R013", tr("the cut card {card} is not in this pack", card=cut_card)))
         self._apply_cut(cut_index)
         self.turned = turned
-        self._set_trump(-1 if trump is None else SUIT_ID[trump])
+        self.kernel.set_trump(-1 if trump is None else SUIT_ID[trump])
         dp = self._dp
         if chosen and dp.trump_rule == "chosen" and not dp.trump_rules.after_bidding:
             self._choose_trump()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Call, Play
 from ..cards import Card
@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 
     from ..actions import Action
     from ..cards import Suit
-    from ..lang.variant import Deal, DealKind, Variant, WildRules
+    from ..lang.variant import Deal, DealKind, Variant
     from .plan import DealPlan, TablePlan
     from .scoring import DealResult
+    from .kernel import PlayKernel
     from .tables import CardTable
 
 
@@ -39,8 +40,20 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
+class CardFault(enum.Enum):
+    """What is wrong with a card of a deal given card by card (:meth:`~updown_dsl.engine.Game.deal_cards`)."""
+
+    NOT_IN_PACK = "not in pack"
+    DEALT_TWICE = "dealt twice"
+
+
 class IllegalAction(UpdownError):
-    """An action the rules refuse; ``diagnostics[0]`` names the rule."""
+    """An action the rules refuse; ``diagnostics[0]`` names the rule, and ``fault`` says what is
+    wrong with a card of a refused deal (None for other refusals)."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic, fault: CardFault | None = None) -> None:
+        super().__init__(diagnostics)
+        self.fault = fault
 
 
 def violation(code: str, message: str, hint: str | None = None) -> Diagnostic:
@@ -144,24 +157,21 @@ class DealLog:
 
 
 class State:
-    """The slots of a game; the parts of the engine (dealing, bidding, play, end of deal)
-    are mixins over it, joined in :class:`~updown_dsl.engine.Game`."""
+    """The slots of a game; the parts of the engine (dealing, bidding, the end of a deal) are
+    mixins over it, joined in :class:`~updown_dsl.engine.Game`. The cards of the deal are
+    the play kernel's (:attr:`kernel`)."""
 
     __slots__ = (
         # public
         "variant", "players", "table", "deals", "rng", "auto_deal", "totals", "results",
-        "deal_index", "dealer", "over_reason", "phase", "to_act", "turned", "cut_card", "is_over",
+        "deal_index", "dealer", "over_reason", "phase", "to_act", "turned", "cut_card", "is_over", "kernel",
         # the deal
-        "_plan", "_dp", "_deal", "_kind", "_log", "_order", "_winners", "_decl", "_hands",
-        "_bids", "_bids_made", "_bid_sum", "_taken", "_lo", "_hi", "_hook", "_first_bidder",
-        "_trump", "_keyrow", "_trump_chooser", "_calls", "_declarer", "_zeros", "_counted",
-        # the trick
-        "_tcount", "_leader", "_led", "_lead_mode", "_lead_wild", "_keys", "_best", "_win", "_general",
-        # memos of the position, None when the position changed
-        "_legal_mask", "_plays_cache",
+        "_plan", "_dp", "_deal", "_kind", "_bids", "_bids_made", "_bid_sum", "_lo", "_hi", "_hook",
+        "_first_bidder", "_trump_chooser", "_calls", "_declarer", "_zeros", "_counted",
         # constants copied from the plan for the hot path
-        "_bit", "_suit_of", "_suit_mask", "_nonjoker", "_by_id", "_keytabs", "_must_follow",
-        "_must_trump", "_has_wild", "_plain", "_plays_get", "_next_seat", "_restricted",
+        "_by_id", "_next_seat",
+        # the moves made with push, and what pop restores
+        "_stack",
     )
 
     variant: Variant
@@ -182,74 +192,44 @@ class State:
     cut_card: Card | None
     is_over: bool
     """True when the game has ended."""
+    kernel: PlayKernel
+    """The cards of the current deal: hands, cards played, the trick (:mod:`~updown_dsl.engine.kernel`)."""
     _plan: TablePlan
     _dp: DealPlan
     _deal: Deal
     _kind: DealKind
-    _log: DealLog
-    _order: list[int]
-    _winners: list[int]
-    _decl: dict[int, Play]
-    _hands: list[int]
     _bids: list[int | None]
     _bids_made: int
     _bid_sum: int
-    _taken: list[int]
     _lo: int
     _hi: int
     _hook: bool
     _first_bidder: int
-    _trump: int
-    _keyrow: int
     _trump_chooser: int
     _calls: list[Call | None]
     _declarer: int
     _zeros: int
     _counted: bool
-    _tcount: int
-    _leader: int
-    _led: int
-    _lead_mode: str | None
-    _lead_wild: WildRules | None
-    _keys: tuple[int, ...]
-    _best: int
-    _win: int
-    _general: bool
-    _legal_mask: int | None
-    _plays_cache: tuple[Play, ...] | None
-    _bit: tuple[int, ...]
-    _suit_of: tuple[int, ...]
-    _suit_mask: tuple[int, ...]
-    _nonjoker: int
     _by_id: tuple[int, ...]
-    _keytabs: tuple[tuple[int, ...], ...]
-    _must_follow: bool
-    _must_trump: bool
-    _has_wild: bool
-    _plain: bool
-    _restricted: bool
     _next_seat: tuple[int, ...]
-    _plays_get: Callable[[int], tuple[Play, ...] | None]
+    _stack: list[tuple[Action, object]] | None
 
     def _changed(self) -> None:
         """Forget what was worked out for the position before a change."""
-        self._legal_mask = None
-        self._plays_cache = None
+        self.kernel.changed()
 
     if TYPE_CHECKING:  # defined by the mixins; declared here for type checkers
         @property
         def trump(self) -> Suit | None: ...
-        def apply(self, action: Play) -> None: ...
+        def apply(self, action: Action | str) -> None: ...
         def _begin_bidding(self) -> None: ...
         def _begin_play(self) -> None: ...
         def _after_trump(self) -> None: ...
         def _after_bids(self) -> None: ...
         def _choose_trump(self) -> None: ...
         def _finish_deal(self) -> None: ...
-        def _end_trick(self) -> None: ...
         def _start_deal(self) -> None: ...
         def _to_deal(self) -> None: ...
-        def _set_trump(self, trump: int) -> None: ...
         def _seat_by(self, rule: str) -> int: ...
         def _last_trick_winner(self) -> int: ...
         def _last_range(self) -> tuple[int, int, int | None]: ...
@@ -260,17 +240,4 @@ class State:
         def bid_as_written(self, tricks: int) -> bool: ...
         def call_as_written(self, call: Call) -> bool: ...
         def legal_actions(self) -> tuple[Action, ...]: ...
-        def _declared_plays(self, i: int, w: WildRules, leading: bool, legal: int) -> list[Play]: ...
         def check(self, action: Action) -> Diagnostic | None: ...
-        def _play_declared(self, i: int, play: Play) -> None: ...
-        def _legal_now(self) -> int: ...
-        def _ordinary_legal(self, hand: int) -> int: ...
-        def _answer_legal(self, ordinary: int, mode: str) -> int: ...
-        def _declared_in_hand(self, wild: int, legal: int) -> tuple[Play, ...]: ...
-        def _winner_pos(self, entries: list[tuple[int, Play]], led: int) -> int: ...
-        def _check_declared(self, i: int, play: Play, hand: int) -> Diagnostic | None: ...
-        def _wild_choices(self, i: int) -> str: ...
-        def _obligation_violation(self, hand: int, card: Card) -> Diagnostic: ...
-        def _trick_entries(self) -> list[tuple[int, Play]]: ...
-        def _restricted_legal(self, hand: int, legal: int) -> int: ...
-        def _restriction_violation(self, hand: int, card: Card) -> Diagnostic | None: ...

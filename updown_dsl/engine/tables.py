@@ -43,8 +43,8 @@ class CardTable:
     """Per-variant lookup tables (see :func:`card_table`)."""
 
     __slots__ = ("cards", "index", "by_id", "suit_of", "rank_of", "suit_mask", "joker_mask",
-                 "wild_of", "wild_mask", "plays", "full_mask", "play_index", "suit_runs", "bit",
-                 "keys", "turned_suit", "_suit_plays", "_plays", "_runs")
+                 "wild_of", "wild_mask", "plays", "full_mask", "bit",
+                 "keys", "turned_suit", "plays_cache", "_suit_plays", "_runs")
 
     cards: tuple[Card, ...]
     index: dict[Card, int]
@@ -64,10 +64,6 @@ class CardTable:
     plays: tuple[Play, ...]
     """The plain :class:`Play` of each card (no declaration), shared to avoid allocation."""
     full_mask: int
-    play_index: dict[int, int]
-    """``id()`` of each shared plain :class:`Play` -> its card index (no hashing on the hot path)."""
-    suit_runs: tuple[tuple[int, int], ...]
-    """(first index, bit mask of the run) of each suit's cards."""
     bit: tuple[int, ...]
     """``1 << index`` of each card."""
     keys: tuple[tuple[int, ...], ...]
@@ -103,12 +99,10 @@ class CardTable:
         self.wild_mask = sum(1 << i for i, c in enumerate(cards) if c in wild_by_card)
         self.plays = plays = tuple(Play(c) for c in cards)
         self.full_mask = (1 << len(cards)) - 1
-        self.play_index = {id(p): i for i, p in enumerate(plays)}
         runs = []
         for sid in range(4):
             idx = [i for i, s in enumerate(suit_of) if s == sid]
             runs.append((idx[0], (1 << len(idx)) - 1) if idx else (0, 0))
-        self.suit_runs = tuple(runs)
         self._runs = tuple(x for run in runs for x in run)
         self.bit = tuple(1 << i for i in range(len(cards)))
         keys = []
@@ -123,11 +117,12 @@ class CardTable:
             -1 if s < 0 or (w is not None and w.turned_as_trump == "no_trump") else s
             for s, w in zip(suit_of, wild_of))
         self._suit_plays = tuple(_SuitPlays(plays[first:first + run.bit_length()]) for first, run in runs)
-        self._plays: dict[int, tuple[Play, ...]] = {}
+        self.plays_cache: dict[int, tuple[Play, ...]] = {}
+        """:meth:`plays_of` by bit set, as far as it was asked (bounded)."""
 
     def plays_of(self, mask: int) -> tuple[Play, ...]:
         """The plain plays of the ordinary cards in ``mask``, in pack order (cached)."""
-        plays = self._plays
+        plays = self.plays_cache
         out = plays.get(mask)
         if out is None:
             f0, r0, f1, r1, f2, r2, f3, r3 = self._runs

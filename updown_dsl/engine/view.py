@@ -11,7 +11,8 @@ only when they are read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
 from ..actions import Action, Call, Play
 from ..cards import Card, Suit
@@ -28,7 +29,7 @@ class SeatView:
 
     __slots__ = ("seat", "players", "variant", "deal", "deal_kind_bidding", "dealer", "phase", "to_act",
                  "trump", "trump_known", "turned", "bids", "taken", "totals", "legal", "forbidden_bid",
-                 "winning_plays", "trick_winner", "seen_hands", "calls", "declarer", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
+                 "winning_plays", "trick_winner", "seen_hands", "calls", "declarer", "deal_env", "_hand", "_hand_mask", "_table", "_log", "_tcount", "_tricks",
                  "_trick")
 
     seat: int
@@ -62,6 +63,9 @@ class SeatView:
     """An auction's calls by seat, as made so far (empty outside an auction deal)."""
     declarer: int | None
     """The seat whose call won the auction (None before its end, or without one)."""
+    deal_env: Mapping[str, int]
+    """The names the deal's formulas read (``cards``, ``deck``, ``set_deals``, the parameters...),
+    exactly as the engine scores the deal with them."""
     _hand: tuple[Card, ...] | None
     _hand_mask: int
     _table: CardTable
@@ -86,10 +90,10 @@ class SeatView:
         elif phase is Phase.DEAL or (phase is Phase.BID and kind.bidding in ("before_deal", "forehead")):
             hand = ()  # (forehead: the own cards are held up for the others to see)
         else:
-            hand_mask = game._hands[seat]
+            hand_mask = game.kernel.hands[seat]
         seen: tuple[tuple[Card, ...] | None, ...] = (None,) * game.players
         if phase is Phase.BID and kind.bidding == "forehead":
-            seen = tuple(None if s == seat else game.table.cards_of(game._hands[s]) for s in range(game.players))
+            seen = tuple(None if s == seat else game.table.cards_of(game.kernel.hands[s]) for s in range(game.players))
         bids = game.bids
         if (kind.bidding == "hidden" and phase is not Phase.OVER) or (kind.bidding == "sealed" and phase is Phase.BID):
             bids = tuple(b if i == seat else None for i, b in enumerate(bids))
@@ -101,7 +105,7 @@ class SeatView:
         else:
             winning = frozenset()
         trump_known = phase in (Phase.BID, Phase.PLAY) and not (
-            phase is Phase.BID and (kind.bidding == "before_deal" or game._dp.trump_rules.after_bidding))
+            phase is Phase.BID and (kind.bidding == "before_deal" or game.deal_plan.trump_rules.after_bidding))
         s(self, "seat", seat)
         s(self, "players", game.players)
         s(self, "variant", game.variant)
@@ -119,18 +123,18 @@ class SeatView:
         s(self, "legal", legal)
         s(self, "forbidden_bid", game.forbidden_bid() if my_turn else None)
         s(self, "winning_plays", winning)
-        s(self, "trick_winner", (game._general_winner() if game._general else game._win)
-          if phase is Phase.PLAY and game._tcount else None)
+        s(self, "trick_winner", game.trick_winner)
         s(self, "seen_hands", seen)
         s(self, "calls", game.calls)
         s(self, "declarer", game.declarer)
+        s(self, "deal_env", MappingProxyType(game.deal_plan.env))
         s(self, "_hand", hand)
         s(self, "_hand_mask", hand_mask)
         s(self, "_table", game.table)
-        log = game._log.copy()
+        log = game.kernel.log.copy()
         log.dealt = None  # the hands as dealt are not this seat's to see
         s(self, "_log", log)
-        s(self, "_tcount", game._tcount)
+        s(self, "_tcount", game.kernel.count)
         s(self, "_tricks", None)
         s(self, "_trick", None)
 
@@ -178,6 +182,12 @@ class SeatView:
         """Tricks still wanted to make the bid exactly (None without a bid)."""
         bid = self.bids[self.seat]
         return None if bid is None else bid - self.taken[self.seat]
+
+    @property
+    def log(self) -> DealLog:
+        """The deal's cards as played so far (a copy without the hands as dealt, which are not
+        this seat's to see)."""
+        return self._log
 
     @property
     def played(self) -> tuple[Card, ...]:

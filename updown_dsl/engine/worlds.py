@@ -50,7 +50,7 @@ class Worlds:
     (hidden ones guessed).
     """
 
-    __slots__ = ("view", "table", "played", "played_by", "first_leader", "bids_made", "_template", "_base")
+    __slots__ = ("view", "table", "played", "played_by", "first_leader", "bids_made", "template", "_base")
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
@@ -63,11 +63,11 @@ class Worlds:
         for seat, play in self.played:
             self.played_by[seat] |= bit[t.index[play.card]]
         self.first_leader = log.first_leader
-        self._template = game_at_deal(view.variant, n, view.deal.number - 1, view.dealer, view.totals,
+        self.template = game_at_deal(view.variant, n, view.deal.number - 1, view.dealer, view.totals,
                                       rng=random.Random(0))
-        if self._template.deal != view.deal:  # pragma: no cover - the numbering is the index + 1
+        if self.template.deal != view.deal:  # pragma: no cover - the numbering is the index + 1
             raise ValueError(f"cannot rebuild deal {view.deal.number}")
-        first = self._template._first_bidder
+        first = self.template._first_bidder
         if view.calls and view.phase is Phase.BID:
             # After an auction the declarer's and the dashers' bids were not bid: count the others'.
             calls = view.calls
@@ -84,8 +84,8 @@ class Worlds:
     @property
     def blind(self) -> bool:
         """No cards are dealt yet (bidding before the deal): worlds need no hands."""
-        return self._template.phase is Phase.BID and self.view.phase is Phase.BID and \
-            self._template._dp.bidding == "before_deal"
+        return self.template.phase is Phase.BID and self.view.phase is Phase.BID and \
+            self.template._dp.bidding == "before_deal"
 
     def world(self, hands: Sequence[int], bids: Sequence[int | None], rng: random.Random | None = None) -> Game:
         """A game at the view's position with ``hands`` (each seat's cards now) and ``bids``."""
@@ -94,15 +94,15 @@ class Worlds:
             base = self._base = self._rebuild(hands, bids)
         game = base.clone(rng=rng or random.Random(0))
         if not self.blind:
-            game._hands = list(hands)
+            game.kernel.hands = list(hands)
         game._bids = list(bids[s] if game._bids[s] is not None else None for s in range(len(bids)))
         game._bid_sum = sum(b for b in game._bids if b is not None)
-        game._changed()
+        game.kernel.changed()
         return game
 
     def _rebuild(self, hands: Sequence[int], bids: Sequence[int | None]) -> Game:
         view = self.view
-        game = self._template.clone(rng=random.Random(0))
+        game = self.template.clone(rng=random.Random(0))
         t = self.table
         dp = game._dp
         played = self.played
@@ -138,9 +138,9 @@ class Worlds:
                 game.apply(Bid(bid if bid is not None else 0))
                 bids_left -= 1
             elif phase is Phase.PLAY:
-                if k == 0 and self.first_leader >= 0 and game._leader != self.first_leader:
-                    game._leader = game.to_act = self.first_leader  # the leader the deal before made
-                    game._log.first_leader = self.first_leader
+                if k == 0 and self.first_leader >= 0 and game.kernel.leader != self.first_leader:
+                    game.kernel.begin(self.first_leader)  # the leader the deal before made
+                    game.to_act = self.first_leader
                 if k == len(played):
                     break
                 game.apply(played[k][1])

@@ -57,7 +57,7 @@ class Rollout:
         self.joker_mask = t.joker_mask
         self.wild_mask = t.wild_mask
         self.suit_mask = t.suit_mask
-        self.must_trump = game._must_trump
+        self.must_trump = game.kernel.must_trump
         self.size = t.size
         self._sure = False  # whether the last ordinary card chosen surely takes (or loses) the trick
         self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
@@ -94,9 +94,9 @@ class Rollout:
         """The nearest legal bid to the hand's count (a blind hand: its share of the tricks)."""
         legal = game.legal_actions()
         seat = game.to_act
-        hand = game._hands[seat]
+        hand = game.kernel.hands[seat]
         if hand:
-            want = self.count(hand, game._trump)
+            want = self.count(hand, game.kernel.trump)
         else:
             want = game.deal.cards / self.n
         bids = [b for b in legal if isinstance(b, Bid)]
@@ -127,7 +127,7 @@ class Rollout:
     def trump(self, game: Game) -> ChooseTrump:
         """The suit with most cards in the chooser's hand."""
         legal = game.legal_actions()
-        hand = game._hands[game.to_act]
+        hand = game.kernel.hands[game.to_act]
         counts = [0, 0, 0, 0]
         m = hand
         while m:
@@ -144,15 +144,15 @@ class Rollout:
 
     def wants(self, game: Game, seat: int) -> bool:
         """Whether ``seat`` would rather take the next trick."""
-        bid = game._bids[seat]
-        taken = game._taken[seat]
+        bid = game.bids[seat]
+        taken = game.kernel.taken[seat]
         if bid is not None and taken < bid:
             return True
         total = game.totals[seat]
         key = (game.deal_index, bid, taken, seat, total)
         hit = self._want.get(key)
         if hit is None:
-            dp = game._dp
+            dp = game.deal_plan
             dealer = seat == game.dealer
             hit = self._want[key] = dp.points(bid, taken + 1, total, dealer) > dp.points(bid, taken, total, dealer)
         return hit
@@ -169,10 +169,11 @@ class Rollout:
     def choose(self, game: Game) -> Play:
         """The roll-out's card for the seat to act (phase ``PLAY``)."""
         seat = game.to_act
-        if not game._general and not game._hands[seat] & self.wild_mask:
+        kern = game.kernel
+        if not kern.general and not kern.hands[seat] & self.wild_mask:
             # No wild card in hand and no declared lead: ordinary cards only, without listing
             # the plays (listing them is a fifth of a play-out with jokers in the pack).
-            mask = game._legal_now()
+            mask = kern.legal()
             if not mask & (mask - 1):
                 return self.plays[mask.bit_length() - 1]
             return self.plays[self._plain_index(game, seat, mask, self.wants(game, seat))]
@@ -180,7 +181,7 @@ class Rollout:
         if len(legal) == 1:
             return legal[0]  # type: ignore[return-value]
         want = self.wants(game, seat)
-        if game._general:
+        if kern.general:
             return _declared(self, game, legal, want)
         mask = 0
         index, bit, suit_of = game.table.index, self.bit, self.suit_of
@@ -200,7 +201,7 @@ class Rollout:
         if self._sure:
             return choice
         if want:
-            if game._tcount == 0:
+            if kern.count == 0:
                 strong = [p for p in special if p.declare in _WINS]  # type: ignore[union-attr,operator]
             else:
                 strong = [p for p in special if game.would_win(p)]  # type: ignore[arg-type]
@@ -235,15 +236,16 @@ class Rollout:
         """The index of the ordinary card to play from ``mask``, every hand of the world in
         sight (see the module)."""
         suit_of, rank_of = self.suit_of, self.rank_of
-        trump = game._trump
-        count = game._tcount
-        hands = game._hands
+        kern = game.kernel
+        trump = kern.trump
+        count = kern.count
+        hands = kern.hands
         n = self.n
-        follow = game._must_follow
+        follow = kern.must_follow
         reply = self._reply
         wants = self.wants
         if count == 0:
-            keytabs, row = game._keytabs, game._keyrow
+            keytabs, row = kern.keytabs, kern.keyrow
             others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
             sure_i, sure_k = -1, 1 << 30
             weak_i, weak_k = -1, 1 << 30
@@ -274,9 +276,9 @@ class Rollout:
                     sure_i, sure_k = i, -power
             self._sure = sure_i >= 0
             return sure_i if sure_i >= 0 else weak_i
-        keys, best = game._keys, game._best
-        led = game._led
-        nxt = game._next_seat
+        keys, best = kern.keys, kern.best
+        led = kern.led
+        nxt = kern.next_seat
         top = best
         j = nxt[seat]
         for _ in range(n - 1 - count):
@@ -322,8 +324,8 @@ def _declared(policy: Rollout, game: Game, legal: tuple, want: bool) -> Play:  #
     """The roll-out's rules over plays with declarations (wild cards, open and demand leads):
     a function of its own beside the class, which keeps the rules of ordinary cards."""
     suit_of, rank_of = policy.suit_of, policy.rank_of
-    trump = game._trump
-    count = game._tcount
+    trump = game.kernel.trump
+    count = game.kernel.count
     last = count == policy.n - 1
     would_win = game.would_win
     index = game.table.index

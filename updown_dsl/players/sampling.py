@@ -37,7 +37,7 @@ class Sampler:
         bit = t.bit
         played = [0] * n
         seen = 0
-        for s, play in view._log.played():
+        for s, play in view.log.played():
             i = t.index[play.card]
             played[s] += 1
             seen |= bit[i]
@@ -71,7 +71,7 @@ class Sampler:
                 self.allowed[s] &= ~t.suit_mask[suit]
         self._pool_bits = tuple(_bits(self.pool))
         self._full = t.full_mask
-        self._free = all(self.allowed[s] == t.full_mask for s in range(n) if self.need[s])
+        self.free = all(self.allowed[s] == t.full_mask for s in range(n) if self.need[s])
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
                             key=lambda s: bin(self.pool & self.allowed[s]).count("1") - self.need[s])
@@ -132,7 +132,7 @@ class Sampler:
         # seat is void in, and giving them first would stack them on the next seat.
         hands = list(self.known)
         rnd = rng.random
-        if self._free or not keep_voids:  # no constraint: one shuffle deals every seat
+        if self.free or not keep_voids:  # no constraint: one shuffle deals every seat
             pool = list(self._pool_bits)
             m = len(pool)
             j = 0

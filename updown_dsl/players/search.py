@@ -73,12 +73,12 @@ class _Setting:
     def __init__(self, view: SeatView, rollout_for: Callable[[Game], Rollout]) -> None:
         self.sampler = Sampler(view, Knowledge(view))
         self.worlds = worlds = Worlds(view)
-        self.made = [(worlds._template._first_bidder + k) % view.players for k in range(worlds.bids_made)] \
+        self.made = [(worlds.template.bidding_order()[0] + k) % view.players for k in range(worlds.bids_made)] \
             if not view.calls else [s for s in range(view.players) if view.bids[s] is not None]
         # Bids made seeing the hand say something about it (not blind ones, not hidden ones).
         self.shown = [s for s in self.made if s != view.seat and view.bids[s] is not None and not worlds.blind
                       and view.deal_kind_bidding not in ("before_deal", "forehead")]
-        rollout = rollout_for(worlds._template)
+        rollout = rollout_for(worlds.template)
         trump = -1 if view.trump is None else SUIT_ID[view.trump]
         self._values = rollout.values(trump)
         self._counted = [rollout.count(p, trump) for p in worlds.played_by]
@@ -175,7 +175,7 @@ class SearchBot:
         sampler, worlds, made, shown = setting.sampler, setting.worlds, setting.made, setting.shown
         tries = rejected = 0
         held: tuple[list[int], list[int | None], int] | None = None
-        even = sampler._free
+        even = sampler.free
         while True:
             hands, w = sampler.draw(rng)
             if reject and shown and rejected < 400:
@@ -201,7 +201,7 @@ class SearchBot:
 
     def _tree(self, view: SeatView) -> Action:
         setting = _Setting(view, self._rollout_for)
-        rollout = self._rollout_for(setting.worlds._template)
+        rollout = self._rollout_for(setting.worlds.template)
         tree = Tree(self.explore, playout=rollout.playout if self.playout == "policy" else None, depth=self.depth)
         prior: Action | None = None
         start = time.process_time()
@@ -222,7 +222,7 @@ class SearchBot:
     def _flat(self, view: SeatView) -> Action:
         legal = view.legal
         setting = _Setting(view, self._rollout_for)
-        rollout = self._rollout_for(setting.worlds._template)
+        rollout = self._rollout_for(setting.worlds.template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
         rng = self.rng
         seat = view.seat
@@ -252,7 +252,7 @@ class SearchBot:
         bids = list(view.bids)
         if all(bids[s] is not None for s in made):
             return bids
-        rollout = self._rollout_for(worlds._template)
+        rollout = self._rollout_for(worlds.template)
         trump = -1 if view.trump is None else _suit_id(view.trump)
         for s in made:
             if bids[s] is None:

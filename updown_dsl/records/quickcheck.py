@@ -8,8 +8,8 @@ thing it does not expect (a mistake, a penalty, an unusual spelling, a line out 
 usual place) it gives up, and :mod:`updown_dsl.records.checker` reads and walks the game in
 full. So a report is the same whichever path made it: the quick path only vouches for a
 game the full walk finds clean, by the same engine calls in the same order (the cards of
-a plain deal go in at once through ``Game._play_cards``, which plays them exactly as
-``apply`` would). ``tests/test_quickcheck.py`` holds it to that on clean and corrupted
+a deal without declarations go in at once through ``Game.play_cards``, which checks and
+plays them as ``apply`` does). ``tests/test_quickcheck.py`` holds it to that on clean and corrupted
 records of every bundled variant at every level. A compact score-sheet row
 (:mod:`~updown_dsl.records.compact`) is left to the full walk: the quick path reads the
 long form only.
@@ -294,7 +294,7 @@ class _Quick:
         if block.number != g.deal.number or block.size != g.deal.cards or block.dealer != g.dealer:
             raise _GiveUp
         k = g.deal.cards
-        rule = g._dp.trump_rule
+        rule = g.deal_plan.trump_rule
         if block.turned is not None and rule not in ("turned", "last_dealt"):
             raise _GiveUp  # a shown card the rules do not look at
         if self.level == "full":
@@ -327,8 +327,8 @@ class _Quick:
                     if g.phase is Phase.DEAL and not dealt:
                         self.deal(block, rule)
                         dealt = True
-                    if g._plain and not block.declared:
-                        if not g._play_cards(block.cards):
+                    if not block.declared:
+                        if not g.play_cards(block.cards):
                             raise _GiveUp
                     else:
                         apply = g.apply
@@ -342,7 +342,7 @@ class _Quick:
             raise _GiveUp
         if g.phase is Phase.DEAL and not dealt:
             self.deal(block, rule)
-        if self.level == "sheet" and g.phase is Phase.PLAY and not g._winners and not g._tcount:
+        if self.level == "sheet" and g.phase is Phase.PLAY and not g.kernel.order:
             if len(block.took) != self.n:
                 raise _GiveUp
             try:
@@ -372,7 +372,7 @@ class _Quick:
             if self.level == "sheet":
                 chosen = any(type(action) is ChooseTrump for _, action in block.actions)
                 if not chosen and ((rule == "none" and trump is not None) or
-                                   (rule == "fixed" and trump != g._dp.trump_rules.suit)):
+                                   (rule == "fixed" and trump != g.deal_plan.trump_rules.suit)):
                     raise _GiveUp  # trump written against the rules: the full walk says so
                 g.deal_unknown(trump=trump, turned=block.turned, chosen=chosen, cut_card=None)
                 return
