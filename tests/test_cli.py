@@ -452,6 +452,25 @@ def test_score_text_output():
     assert r.stderr == ""
 
 
+@pytest.mark.parametrize("players, deck", [(3, 24), (4, 32), (6, 48)])
+def test_score_reads_the_deal_names_the_engine_scores_with(tmp_path, players, deck):
+    """`score` once built its own names with the whole 52-card pack as `deck`; Romanian Whist
+    deals from 8 cards a player, and the engine scores with that pack."""
+    import random
+
+    import updown_dsl as ud
+
+    path = tmp_path / "rw-deck.yaml"
+    path.write_text("name: rw-deck\nextends: romanian-whist\nscoring:\n  deal: \"deck + taken\"\n")
+    data = run_json("score", str(path), "--players", str(players), "--deal", "1", "--bid", "0", "--taken", "1")
+    assert data["score"] == deck + 1
+    game = ud.Game(ud.load_variant(str(path)), players, seed=1)
+    rng = random.Random(1)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    assert {r.points - r.taken for r in game.results[0].seats} == {deck}
+
+
 def test_score_json_fields():
     data = run_json("score", "georgian", "--players", "4", "--deal", "9", "--bid", "3", "--taken", "3")
     assert data == data | {"variant": "georgian", "players": 4, "deal": 9, "cards": 9, "kind": "normal",

@@ -52,3 +52,47 @@ def test_golden(log: Path) -> None:
     expected = expected_file.read_text(encoding="utf-8").splitlines()
     got = regenerate.checker_lines(log)
     assert got == expected
+
+
+def _positions(path: Path) -> list[tuple[str, str, int | None, int | None]]:
+    from updown_dsl.records.checker import check_games
+
+    return [(d.code, d.severity.value, d.line, d.col)
+            for report in check_games(path, variant_path=regenerate.VARIANT_PATH) for d in report.diagnostics]
+
+
+EXAMPLES = sorted((GOLDEN.parents[1] / "docs" / "examples").glob("*.log"))
+
+
+@pytest.mark.parametrize("log", LOGS + EXAMPLES, ids=lambda p: p.stem)
+def test_the_diagnostics_are_the_same_in_every_language(log: Path) -> None:
+    """Codes, severities, lines and columns are decided by the checker's logic, never by the
+    text of a message: checked in Russian, every record gives what it gives in English."""
+    from updown_dsl import i18n
+
+    try:
+        i18n.set_language("en")
+        english = _positions(log)
+        i18n.set_language("ru")
+        russian = _positions(log)
+    finally:
+        i18n.set_language(None)
+    assert russian == english
+
+
+def test_a_record_without_players_gives_the_same_codes_in_russian() -> None:
+    """The reader once decided whether it had reported the missing players by looking for the
+    English word "players" in its own messages, so Russian gave T006 twice."""
+    from updown_dsl import i18n
+    from updown_dsl.records.checker import check_text
+
+    text = "variant: oh-hell\nlevel: sheet\ndeal 1 cards 1 dealer Anna\nAnna bid 0\n"
+    try:
+        i18n.set_language("en")
+        english = [(d.code, d.line, d.col) for d in check_text(text, "game.log").diagnostics]
+        i18n.set_language("ru")
+        russian = [(d.code, d.line, d.col) for d in check_text(text, "game.log").diagnostics]
+    finally:
+        i18n.set_language(None)
+    assert [c for c, _, _ in english].count("T006") == 1
+    assert russian == english

@@ -34,7 +34,8 @@ def score_cmd(
     """One player's points for one deal of the schedule."""
     from .report import to_json
     from .rules import kind_label
-    from ..lang.schedule import deck_size, resolve_schedule
+    from ..engine.plan import table_plan
+    from ..lang.schedule import resolve_schedule
     from ..engine.scoring import seat_score
 
     variant = _load(variant_name, variant_path)
@@ -63,17 +64,7 @@ def score_cmd(
             _usage_error(tr("deal {deal} has {plural}: the bid must be 0 to {cards}, not {bid}",
                             deal=deal, plural=_plural(d.cards, 'card'), cards=d.cards, bid=bid), "--bid")
 
-    env = {
-        "cards": d.cards,
-        "players": n,
-        "deal": d.number,
-        "deals": len(deals),
-        "set": d.set,
-        "set_deal": d.set_deal,
-        "set_deals": sum(1 for x in deals if x.set == d.set),
-        "deck": deck_size(variant),
-        **variant.scoring.params,
-    }
+    env = dict(table_plan(variant, n).deal_plan(deal - 1).env)  # the engine's own names
     if made_count is not None:
         made = bid is None or bid == taken
         if not (1 if made else 0) <= made_count <= n - (0 if made else 1):

@@ -16,7 +16,6 @@ from ..actions import Action, Bid, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Phase, seat_by_rule
 from ..i18n import tr
-from ..lang.schedule import resolve_schedule
 from ..engine.scoring import seat_score
 from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
@@ -126,34 +125,6 @@ def _steer(dist: list[float], target: int) -> list[float]:
     return out
 
 
-# Schedules by (variant, players), the variant kept beside its entry so ids stay unique.
-_SCHEDULES: dict[tuple[int, int], tuple[Variant, tuple[Deal, ...]]] = {}
-
-
-def _deal_env(view: SeatView) -> dict[str, int]:
-    """The names a scoring formula sees for the current deal (as the engine builds them)."""
-    variant = view.variant
-    key = (id(variant), view.players)
-    hit = _SCHEDULES.get(key)
-    if hit is None or hit[0] is not variant:
-        if len(_SCHEDULES) > 64:
-            _SCHEDULES.clear()
-        hit = _SCHEDULES[key] = (variant, resolve_schedule(variant, view.players))
-    deals = hit[1]
-    d = view.deal
-    return {
-        "cards": d.cards,
-        "players": view.players,
-        "deal": d.number,
-        "deals": len(deals),
-        "set": d.set,
-        "set_deal": d.set_deal,
-        "set_deals": sum(1 for x in deals if x.set == d.set),
-        "deck": card_table(variant).size,
-        **variant.scoring.params,
-    }
-
-
 class HeuristicBot:
     """Bids and plays for the best expected score of the deal.
 
@@ -192,7 +163,7 @@ class HeuristicBot:
         if key != self._score_key:
             self._score_key = key
             self._scores = {}
-            self._env = _deal_env(view)
+            self._env = dict(view.deal_env)
             self._kind = view.variant.kinds[view.deal.kind]
         hit = self._scores.get((bid, taken))
         if hit is None:
@@ -317,7 +288,7 @@ class HeuristicBot:
         b, got = bid, view.taken[w]
         r = len(view.hand) - 1  # tricks left after this one
         kind = view.variant.kinds[view.deal.kind]
-        env = _deal_env(view)
+        env = dict(view.deal_env)
 
         def sc(t: int) -> int:
             return seat_score(view.variant, kind, env, bid=b, taken=t, total=view.totals[w],

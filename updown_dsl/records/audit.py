@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..i18n import tr
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic, Severity
-from ..engine import Game, IllegalAction, Phase, trump_rule_for
+from ..engine import CardFault, Game, IllegalAction, Phase, trump_rule_for
 from ..engine.scoring import settle
 from .model import Event, Transcript
 from .walk import Abandon, Visitor
@@ -260,7 +260,8 @@ class _Cards(_Record):
             g.deal_cards(hands, turned=turned, cut_card=cut, random_trump=trump, recorded_trump=trump)
         except IllegalAction as exc:
             d = exc.diagnostics[0]
-            code = {"R013": "R043" if "twice" in d.message else "R044"}.get(d.code, "R046")
+            code = "R043" if exc.fault is CardFault.DEALT_TWICE else "R044" if exc.fault is CardFault.NOT_IN_PACK \
+                else "R046"
             self.report(code, tr("deal {number}: {message}",
                                  number=g.deal.number, message=d.message), self.turned or at)
             raise _Stop from None

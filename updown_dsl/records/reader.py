@@ -62,6 +62,7 @@ class _Reader:
         self._seats: dict[str, int] = {}
         self._seats_lower: dict[str, int] = {}
         self._body = ""  # the line being read, without its comment
+        self.players_missing_said = False  # T006 for the players was reported at a deal line
 
     def err(self, code: str, msg: str, line: int, col: int = 1, hint: str | None = None,
             severity: Severity = Severity.ERROR, end_col: int | None = None) -> None:
@@ -102,6 +103,7 @@ class _Reader:
             if not self.players:
                 self.err("T006", tr("the header must name the players before the first deal"), number, col,
                          hint=tr("add a line such as 'players: Anna Boris Vera Gleb'"))
+                self.players_missing_said = True
             if "|" in body:
                 self.in_body = True
                 self.row(body, number, col, comment)
@@ -473,7 +475,7 @@ def _finish(reader: _Reader, path: str | None, first_line: int) -> tuple[Transcr
     if not any(h.key == "variant" for h in reader.headers):
         reader.err("T006", tr("the header does not name the variant"), first_line,
                    hint=tr("add a line such as 'variant: <bundled name or file>'"))
-    if not reader.players and not any(d.code == "T006" and "players" in d.message for d in reader.diags):
+    if not reader.players and not reader.players_missing_said:
         reader.err("T006", tr("the header does not name the players"), first_line,
                    hint=tr("add a line such as 'players: Anna Boris Vera Gleb'"))
     return Transcript(tuple(reader.headers), reader.players, tuple(reader.events), path), reader.diags
