@@ -710,3 +710,68 @@ def test_the_view_names_the_seat_holding_the_trick(name: str) -> None:
             ended += 1
             assert [s for s in range(4) if game.taken[s] > taken[s]] == [holder]
     assert plays > 200 and ended > 40
+
+
+# ------------------------------------------------------------------ push, pop, text
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _state(g: Game) -> tuple[object, ...]:
+    return (str(g), g.phase, g.to_act, g.deal_index, g.dealer, g.hands, g.bids, g.taken, g.trick,
+            tuple(g.tricks), tuple(g.totals), tuple(g.results), g.trump, g.turned, tuple(g.kernel.log.order),
+            g.rng.getstate(), g.legal_actions())
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["oh-hell", "georgian", "odessa", "russian", "estimation", "up-and-down-online"]),
+       seed=st.integers(0, 10_000), before=st.integers(0, 80), pushed=st.integers(1, 60), popped=st.data())
+def test_pop_restores_the_game_exactly(name: str, seed: int, before: int, pushed: int, popped) -> None:
+    """Whatever was pushed, popping back to any point leaves the game as it was there, its
+    random generator included: the deals after it are dealt the same again."""
+    rng = random.Random(seed)
+    game = Game(load_variant(name), 4, seed=seed)
+    for _ in range(before):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    states = [_state(game)]
+    for _ in range(pushed):
+        if game.is_over:
+            break
+        game.push(rng.choice(game.legal_actions()))
+        states.append(_state(game))
+    back = popped.draw(st.integers(0, len(game.move_stack)), label="pops")
+    for _ in range(back):
+        game.pop()
+    assert _state(game) == states[len(states) - 1 - back]
+    assert len(game.move_stack) == len(states) - 1 - back
+
+
+def test_push_refuses_an_illegal_action_and_keeps_the_stack() -> None:
+    game = Game(load_variant("oh-hell"), 4, seed=7)
+    game.push("1")
+    with pytest.raises(IllegalAction):
+        game.push("bid 7")
+    assert game.move_stack == (Bid(1),)
+    assert game.pop() == Bid(1) and game.move_stack == ()
+    with pytest.raises(IndexError):
+        game.pop()
+
+
+def test_text_actions_are_read_as_the_phase_asks() -> None:
+    from updown_dsl.actions import Call, ChooseTrump
+    from updown_dsl.cards import CardError
+
+    game = Game(load_variant("oh-hell"), 4, seed=7)
+    assert game.parse_action("0") == Bid(0) and game.parse_action("bid 1") == Bid(1)
+    assert game.parse_action("trump none") == ChooseTrump(None) and game.parse_action("call dash") == Call(0)
+    for _ in range(4):
+        game.apply("0")
+    assert game.phase is Phase.PLAY and game.parse_action("9H") == Play.parse("9H")
+    for _ in range(4):
+        game.apply(str(game.legal_actions()[0]))
+    assert game.deal.number == 2
+    with pytest.raises(CardError):
+        game.parse_action("bid many")
+    assert repr(game).startswith("<Game oh-hell, 4 players, deal 2/23, bid, to act 1")
+    assert str(game).splitlines()[0] == "oh-hell · deal 2 of 23 · 2 cards · dealer 0 · bid"

@@ -1,8 +1,9 @@
 """updown: rules engine, rules DSL and audit tool for the Up and Down family.
 
 Load a variant with :func:`load_variant` (a bundled name or a file), start a
-:class:`Game`, list :meth:`Game.legal_actions` and :meth:`Game.apply` them;
-``docs/api.md`` walks through it.
+:class:`Game`, list :meth:`Game.legal_actions` and :meth:`Game.apply` (or :meth:`Game.push`)
+them; write a game as a record with :func:`game_transcript` and :func:`format_transcript`, and
+audit a record with :func:`check_text` or :func:`check_file`. ``docs/api.md`` walks through it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ _EXPORTS: dict[str, str] = {
     "Diagnostic": "diagnostics",
     "Severity": "diagnostics",
     "UpdownError": "diagnostics",
+    "CardFault": "engine",
     "Game": "engine",
     "IllegalAction": "engine",
+    "PlayKernel": "engine",
+    "SeatView": "engine.view",
     "Phase": "engine",
     "Trick": "engine",
     "TrickPlay": "engine",
@@ -52,6 +56,14 @@ _EXPORTS: dict[str, str] = {
     "settle": "engine.scoring",
     "Deal": "lang.variant",
     "Variant": "lang.variant",
+    "CheckReport": "records.report",
+    "Transcript": "records.model",
+    "check_file": "records.checker",
+    "check_games": "records.checker",
+    "check_text": "records.checker",
+    "format_transcript": "records.writer",
+    "game_transcript": "records.record",
+    "parse_transcript": "records.reader",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -74,9 +86,16 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from .actions import Action, Bid, Call, ChooseTrump, Play
     from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
     from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
-    from .engine import Game, IllegalAction, Phase, Trick, TrickPlay
+    from .engine import CardFault, Game, IllegalAction, Phase, PlayKernel, Trick, TrickPlay
+    from .engine.view import SeatView
     from .lang.formula import Formula, FormulaError, FormulaEvalError, compile_formula
     from .lang.loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant
     from .lang.schedule import resolve_schedule
     from .engine.scoring import DealResult, SeatResult, seat_score, settle
     from .lang.variant import Deal, Variant
+    from .records.checker import check_file, check_games, check_text
+    from .records.model import Transcript
+    from .records.reader import parse_transcript
+    from .records.record import game_transcript
+    from .records.report import CheckReport
+    from .records.writer import format_transcript

@@ -4,6 +4,11 @@
 Play.parse('JK demand H')
 >>> str(Bid(2)), str(ChooseTrump(None)), str(Call(5, Suit.SPADES)), str(Call(0))
 ('bid 2', 'trump none', 'call 5 S', 'call dash')
+>>> Bid.parse("bid 2") == Bid.parse("2"), ChooseTrump.parse("trump none"), Call.parse("call 5 S")
+(True, ChooseTrump(suit=None), Call(tricks=5, suit=<Suit.SPADES: 'S'>))
+
+Each ``parse`` reads what ``str`` writes, with or without its first word, and raises
+:class:`~updown_dsl.cards.CardError` (code ``C001``) for anything else.
 """
 
 from __future__ import annotations
@@ -32,6 +37,14 @@ class Bid:
     def __str__(self) -> str:
         return f"bid {self.tricks}"
 
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """Read ``bid 2`` or ``2``."""
+        words = _words(text, "bid")
+        if len(words) == 1 and words[0].isdigit() and words[0].isascii() and len(words[0]) <= 3:
+            return cls(int(words[0]))
+        raise CardError(Diagnostic("C001", tr("not a bid: {text!r}", text=text), hint=tr("e.g. 'bid 2' or '2'")))
+
 
 @dataclass(frozen=True, slots=True)
 class ChooseTrump:
@@ -41,6 +54,15 @@ class ChooseTrump:
 
     def __str__(self) -> str:
         return f"trump {self.suit.value if self.suit else 'none'}"
+
+    @classmethod
+    def parse(cls, text: str) -> ChooseTrump:
+        """Read ``trump H``, ``H``, ``trump none`` or ``none``."""
+        words = _words(text, "trump")
+        if len(words) == 1:
+            return cls(_suit_or_none(words[0], text))
+        raise CardError(Diagnostic("C001", tr("not a trump choice: {text!r}", text=text),
+                                   hint=tr("e.g. 'trump H' or 'trump none'")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +79,18 @@ class Call:
         if self.tricks == 0:
             return "call dash"
         return f"call {self.tricks} {self.suit.value if self.suit else 'none'}"
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read ``call 5 S``, ``5 S``, ``call 3 none`` or ``call dash`` (``dash``)."""
+        words = _words(text, "call")
+        if len(words) == 1 and words[0].lower() == "dash":
+            return cls(0)
+        if len(words) == 2 and words[0].isdigit() and words[0].isascii() and len(words[0]) <= 3 \
+                and int(words[0]) > 0:
+            return cls(int(words[0]), _suit_or_none(words[1], text))
+        raise CardError(Diagnostic("C001", tr("not a call: {text!r}", text=text),
+                                   hint=tr("e.g. 'call 5 S', 'call 3 none' or 'call dash'")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +162,19 @@ class Play:
 
 
 Action = Bid | Play | ChooseTrump | Call
+
+
+def _words(text: str, first: str) -> list[str]:
+    """The words of ``text`` without its first word when that is ``first``."""
+    words = text.split()
+    return words[1:] if words and words[0].lower() == first else words
+
+
+def _suit_or_none(word: str, text: str) -> Suit | None:
+    if word.lower() == "none":
+        return None
+    try:
+        return Suit.parse(word)
+    except CardError:
+        raise CardError(Diagnostic("C001", tr("not a suit: {word!r} in {text!r}", word=word, text=text),
+                                   hint=tr("a suit is S, H, D or C, or 'none' for no trump"))) from None

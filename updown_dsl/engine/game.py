@@ -427,6 +427,95 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
             cards ^= low  # a wild card with nothing it may declare here
         self.apply(self.legal_actions()[0])  # (never reached in play: some card is legal)
 
+    def parse_action(self, text: str) -> Action:
+        """Read an action as written: ``7S`` or ``JK high H`` (a play), ``2`` or ``bid 2``, ``H`` or
+        ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks.
+
+        :raises CardError: for text that is no action (it is not checked against the rules:
+            :meth:`apply` does that).
+        """
+        words = text.split()
+        first = words[0].lower() if words else ""
+        phase = self.phase
+        if first == "bid" or (phase is _BID and first not in ("trump", "call")):
+            return Bid.parse(text)
+        if first == "trump" or (phase is Phase.TRUMP and first != "call"):
+            return ChooseTrump.parse(text)
+        if first == "call" or phase is Phase.AUCTION:
+            return Call.parse(text)
+        return Play.parse(text)
+
+    # ------------------------------------------------------------------ the move stack
+    def push(self, action: Action | str) -> None:
+        """Apply ``action`` as :meth:`apply` does and keep it on :attr:`move_stack`, so that
+        :meth:`pop` can take it back.
+
+        :raises IllegalAction: for an illegal action (nothing is pushed).
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        before = self.clone()  # (with a copy of the random generator: pop restores the draws too)
+        self.apply(action)
+        if self._stack is None:
+            self._stack = []
+        self._stack.append((action, before))
+
+    def pop(self) -> Action:
+        """Take back the last action :meth:`push` applied and return it: the game is exactly as
+        it was before it, its random generator included.
+
+        :raises IndexError: when the move stack is empty.
+        """
+        if not self._stack:
+            raise IndexError("pop from an empty move stack")
+        stack = self._stack
+        action, before = stack.pop()
+        rng = self.rng  # (the caller's generator stays the game's, with its draws taken back)
+        _consume(map(setattr, repeat(self, len(_SLOTS)), _SLOTS, _get_slots(before)))
+        rng.setstate(before.rng.getstate())
+        self.rng = rng
+        self._stack = stack
+        return action
+
+    @property
+    def move_stack(self) -> tuple[Action, ...]:
+        """The actions applied with :meth:`push`, oldest first (actions applied with
+        :meth:`apply` are not on it)."""
+        return tuple(a for a, _ in self._stack or ())
+
+    # ------------------------------------------------------------------ text
+    def __repr__(self) -> str:
+        if self.is_over:
+            where = "over"
+        else:
+            where = f"deal {self._deal.number}/{len(self.deals)}, {self.phase.value}, to act {self.to_act}"
+        return f"<Game {self.variant.name}, {self.players} players, {where}, totals {list(self.totals)}>"
+
+    def __str__(self) -> str:
+        """A compact table: the deal, trump, each seat's hand, bid and tricks, the trick on the
+        table and the totals."""
+        d = self._deal
+        trump = self.trump
+        lines = [f"{self.variant.name} · deal {d.number} of {len(self.deals)} · "
+                 f"{d.cards} card{'' if d.cards == 1 else 's'} · "
+                 f"dealer {self.dealer} · {self.phase.value}"
+                 + (f" ({self.over_reason})" if self.is_over and self.over_reason else "")]
+        if self.phase is not Phase.OVER:
+            lines.append("trump " + (trump.value if trump is not None else
+                                     "none" if self.phase in (_BID, _PLAY) else "?")
+                         + (f" (turned {self.turned})" if self.turned is not None else ""))
+        bids, taken = self._bids, self.kernel.taken
+        for s in range(self.players):
+            mark = ">" if s == self.to_act else " "
+            hand = " ".join(str(c) for c in self.hand(s)) or "-"
+            bid = "-" if bids[s] is None else str(bids[s])
+            lines.append(f"{mark} {s}  {hand:<{3 * d.cards}}  bid {bid:>2}  took {taken[s]:>2}  "
+                         f"total {self.totals[s]:>5}")
+        trick = self.trick
+        if trick:
+            lines.append("trick " + "  ".join(f"{tp.seat}:{tp.play}" for tp in trick))
+        return "\n".join(lines)
+
     # ------------------------------------------------------------------ copies
     def clone(self, *, rng: random.Random | None = None) -> Game:
         """An independent copy of the game as it stands, for search and what-ifs.

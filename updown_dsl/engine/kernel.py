@@ -536,7 +536,7 @@ class PlayKernel:
         seat = self.to_act
         hand = self.hands[seat]
         if i is None or not (hand >> i) & 1:
-            return violation("R013", tr("{card} is not in the hand of seat {seat}", card=play.card, seat=seat + 1))
+            return violation("R013", tr("{card} is not in the hand of seat {seat}", card=play.card, seat=seat))
         if play.declare is None:
             if (t.joker_mask >> i) & 1:
                 return violation("R015", tr("a joker must be declared: {choices}", choices=self.wild_choices(i)),

@@ -121,7 +121,7 @@ class RecordedDeals(Dealing):
         for s, h in enumerate(hands):
             if len(h) != k:
                 raise IllegalAction(violation("R002", tr("seat {seat} was dealt {dealt} cards, deal {number} has {k}",
-                                                         seat=s + 1, dealt=len(h), number=self._deal.number, k=k)))
+                                                         seat=s, dealt=len(h), number=self._deal.number, k=k)))
             for c in h:
                 i = by_id[c.id] if isinstance(c, Card) else -1
                 if i < 0:
