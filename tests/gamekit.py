@@ -26,7 +26,7 @@ def game_at(spec: str, players: int, number: int) -> Game:
     rng = random.Random(number)
     while game.deal.number < number:
         assert not game.is_over, game.over_reason
-        game.totals[:] = [0] * players
+        set_totals(game, [0] * players)
         order = list(game.table.cards)
         rng.shuffle(order)
         start = game.deal.number
@@ -38,9 +38,15 @@ def game_at(spec: str, players: int, number: int) -> Game:
     waiting = Phase.BID if game.kind.bidding == "before_deal" else Phase.DEAL
     assert game.phase is waiting and game.deal.number == number
     assert game.dealer == players - 1 and game.eldest == 0
-    game.totals[:] = [0] * players
-    game.results.clear()
+    set_totals(game, [0] * players)
+    game._results.clear()  # (a fixture: the deal under test is the first result)
     return game
+
+
+def set_totals(game: Game, totals: list[int]) -> None:
+    """Put the running totals at ``totals`` (a position to test from)."""
+    for seat, total in enumerate(totals):
+        game.take_total_as_written(seat, total)
 
 
 def hands(*texts: str) -> list[list[Card]]:

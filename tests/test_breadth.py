@@ -231,7 +231,7 @@ def test_a_game_to_an_exact_target_is_won_by_who_reaches_it():
     for c in ("AH", "KH", "QH"):
         game.apply(Play.parse(c))
     # seat 0: 1 + 10 = 11, exactly the target; seat 1: 10; seat 2: 0
-    assert game.is_over and game.totals == [11, 10, 0] and game.winners() == [0]
+    assert game.is_over and game.totals == (11, 10, 0) and game.winners() == [0]
 
 
 def test_a_game_to_a_target_stops_at_max_deals():
@@ -268,7 +268,7 @@ def _tied_game(tie_break: str) -> Game:
     bid(game, 0, 0, 2)
     for c in ("2H", "4H", "AH", "KH", "3H", "5H"):
         game.apply(Play.parse(c))
-    assert game.totals == [10, 10, 5]
+    assert game.totals == (10, 10, 5)
     return game
 
 

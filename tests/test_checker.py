@@ -157,7 +157,7 @@ total Anna -27 Boris -25 Vera 5
 def test_deals_before_tc04_are_clean():
     report = check_text(ODESSA3 + ODESSA_DEALS_1_2)
     only_notes(report, "T020")
-    assert report.game is not None and report.game.totals == [-30, 20, 0]
+    assert report.game is not None and report.game.totals == (-30, 20, 0)
 
 
 def test_an_unfinished_record_says_where_it_stops_at_its_last_line():
@@ -180,7 +180,7 @@ def test_tc04_revoke_caught_at_the_table_with_penalty_and_replay_is_clean():
     report = check_text(text)
     only_notes(report, "T020")
     assert not report.finished
-    assert report.game is not None and report.game.totals == [-27, -25, 5]
+    assert report.game is not None and report.game.totals == (-27, -25, 5)
     assert report.game.deal.number == 4
 
 
@@ -246,7 +246,7 @@ def test_tc04_at_the_plays_level_with_penalty_and_replay_is_clean():
     report = check_text(text)
     assert report.clean, show(report)
     assert set(notes(report)) <= {"T020", "T021"}, show(report)
-    assert report.game is not None and report.game.totals == [-27, -25, 5], show(report)
+    assert report.game is not None and report.game.totals == (-27, -25, 5), show(report)
     assert report.game.deal.number == 4, show(report)
 
 
@@ -305,7 +305,7 @@ def test_tc04_on_a_score_sheet_is_clean():
     report = check_text(ODESSA3_SHEET_TC04.format(points=-50))
     assert report.clean, show(report)
     assert set(notes(report)) <= {"T020", "T021"}, show(report)
-    assert report.game is not None and report.game.totals == [-27, -25, 5], show(report)
+    assert report.game is not None and report.game.totals == (-27, -25, 5), show(report)
 
 
 def test_tc04_on_a_score_sheet_with_wrong_points_is_r055():
@@ -334,7 +334,7 @@ def test_penalty_without_replay_by_option_lets_the_deal_go_on():
         """)
     report = check_text(text)
     only_notes(report, "T020")
-    assert report.game is not None and report.game.totals == [-15, -25, 1]
+    assert report.game is not None and report.game.totals == (-15, -25, 1)
 
 
 ABANDON3 = ODESSA3.replace("players:", "option: penalties.revoke.then=abandon\nplayers:")
@@ -353,7 +353,7 @@ def test_penalty_that_abandons_the_deal_takes_the_scores_the_table_decided():
     text = ABANDON3 + ODESSA_DEALS_1_2 + TC04_DEAL + TC04_ABANDONED
     report = check_text(text)
     only_notes(report, "T020")
-    assert report.game is not None and report.game.totals == [-20, -30, 5]
+    assert report.game is not None and report.game.totals == (-20, -30, 5)
     assert report.game.deal.number == 4
     # the same at the plays level and on the score sheet
     assert check_text(_plays_level(text)).clean
@@ -361,7 +361,7 @@ def test_penalty_that_abandons_the_deal_takes_the_scores_the_table_decided():
         "players:", "option: penalties.revoke.then=abandon\nplayers:") + TC04_ABANDONED
     report = check_text(sheet)
     only_notes(report, "T020")
-    assert report.game is not None and report.game.totals == [-20, -30, 5]
+    assert report.game is not None and report.game.totals == (-20, -30, 5)
 
 
 def test_penalty_that_abandons_the_deal_still_checks_the_totals():
@@ -629,7 +629,7 @@ def test_unknown_cards_at_plays_level_are_a_note_not_errors():
         """) + UD_DEAL_2
     report = check_text(text)
     only_notes(report, "T020", "T021")
-    assert report.game is not None and report.game.totals == [12, 21, 10]
+    assert report.game is not None and report.game.totals == (12, 21, 10)
 
 
 def test_unknown_cards_with_a_wrong_score_still_report_the_score():
@@ -661,7 +661,7 @@ def test_unfinished_game_is_a_t020_note_only():
     report = check_text(UD3_PLAYS + UD_DEAL_1)
     only_notes(report, "T020")
     assert not report.finished
-    assert report.game is not None and report.game.totals == [11, 10, 10]
+    assert report.game is not None and report.game.totals == (11, 10, 10)
 
 
 def test_record_stopping_inside_a_trick_is_only_notes():
@@ -963,7 +963,7 @@ def test_two_broken_full_deals_and_a_good_one():
     report = check_text(text)
     got = errors(report)
     assert got == [("R013", line_of(text, "Boris play AD")), ("R003", line_of(text, "Vera play KH"))], show(report)
-    assert report.game is not None and report.game.totals == [-15, 25, 1]
+    assert report.game is not None and report.game.totals == (-15, 25, 1)
 
 
 def test_an_option_line_may_carry_a_list_or_a_mapping():

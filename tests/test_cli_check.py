@@ -390,8 +390,8 @@ def test_sheet_georgian_json(tmp_path):
     assert [r["cards"] for r in rows] == list(range(1, 9)) + [9] * 4 + list(range(8, 0, -1)) + [9] * 4
     assert all(r["trump"] in ("♠", "♥", "♦", "♣", "NT") for r in rows)
     last = [s["total"] for s in rows[-1]["seats"]]
-    assert last == game.totals
-    assert list(data["totals"].values()) == game.totals
+    assert last == list(game.totals)
+    assert list(data["totals"].values()) == list(game.totals)
     assert list(data["settlement"].values()) == game.settlement()
     assert data["winners"] == [data["players"][s] for s in game.winners()]
     assert data["finished"] is True and data["diagnostics"] == []
@@ -443,7 +443,7 @@ def test_sheet_with_errors_prints_sheet_then_diagnostics(tmp_path, monkeypatch):
     assert "abandoned" not in [row["kind"] for row in data["rows"]]
     assert [d["code"] for d in data["diagnostics"]] == ["R021"]
     # ... and the written score of the bid in question stands, so the totals agree with the record
-    assert list(data["totals"].values()) == played("georgian").totals
+    assert list(data["totals"].values()) == list(played("georgian").totals)
 
 
 def test_sheet_revoke_row(tmp_path):
@@ -455,7 +455,7 @@ def test_sheet_revoke_row(tmp_path):
     assert len(revokes) == 1
     assert sorted(s["penalty"] for s in revokes[0]["seats"])[0] == -50
     assert "replayed" in revokes[0]["note"]
-    assert [s["total"] for s in data["rows"][-1]["seats"]] == game.totals
+    assert [s["total"] for s in data["rows"][-1]["seats"]] == list(game.totals)
     r = run("sheet", f)
     assert r.exit_code == 0
     assert "revoke" in r.stdout and "-50" in r.stdout
@@ -470,7 +470,7 @@ def test_sheet_cut_row(tmp_path):
     zeroed = [s for s in cut["seats"] if s["reset"]]
     assert len(zeroed) == 1 and zeroed[0]["total"] == 0
     assert "total set to 0" in cut["note"]
-    assert [s["total"] for s in data["rows"][-1]["seats"]] == game.totals
+    assert [s["total"] for s in data["rows"][-1]["seats"]] == list(game.totals)
     assert "cut" in run("sheet", f).stdout
 
 
@@ -493,7 +493,7 @@ def test_sheet_rows_pure():
     players = ["a", "b", "c", "d"]
     rows = sheet_rows(game, players)
     assert len(rows) == len(game.results)
-    assert [s["total"] for s in rows[-1]["seats"]] == game.totals
+    assert [s["total"] for s in rows[-1]["seats"]] == list(game.totals)
     assert {r["kind"] for r in rows} == {"deal", "cut"}
     assert [r["mark"] for r in rows if r["kind"] == "deal"][-4:] == ["NT6", "H6", "MIN6", "MAX6"]
     assert all(s["bid"] is None for s in rows[-1]["seats"])  # the maximum deal has no bids

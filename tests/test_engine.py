@@ -31,7 +31,7 @@ from updown_dsl.actions import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
 
 # ----------------------------------------------------------------------------- helpers
 
-from gamekit import bid, code, game_at, hands, variant
+from gamekit import bid, code, game_at, hands, set_totals, variant
 
 
 def play(game: Game, *plays: str) -> None:
@@ -174,10 +174,10 @@ def test_refused_deal_cards_leaves_the_game_unchanged():
     # The turned card is also in a hand: refused.  The cut card (7♠) must not
     # have zeroed the cutter's total, nor the hands have been given out.
     game = game_at("russian-cut", 3, 1)
-    game.totals[:] = [5, 6, 7]
+    set_totals(game, [5, 6, 7])
     with raises_code("R013"):
         game.deal_cards(hands("AS", "KS", "QS"), turned=Card.parse("AS"), cut_card=Card.parse("7S"))
-    assert game.totals == [5, 6, 7]
+    assert game.totals == (5, 6, 7)
     assert game.phase is Phase.DEAL
     assert game.hands == ((), (), ())
 
@@ -428,14 +428,14 @@ def test_revoke_outside_play_is_refused():
     game = Game(variant("odessa"), 3, seed=1)
     with raises_code("R002"):
         game.revoke(0, "R010")
-    assert game.totals == [0, 0, 0]
+    assert game.totals == (0, 0, 0)
 
 
 def test_revoke_for_an_uncovered_code_is_refused():
     game = small_deal("odessa", "AH 7D", "KH 8D", "QH AD")
     with raises_code("R014"):
         game.revoke(1, "R014")
-    assert game.totals == [0, 0, 0]
+    assert game.totals == (0, 0, 0)
 
 
 def test_revoke_penalty_is_not_doubled_in_the_blind_deal():
@@ -446,7 +446,7 @@ def test_revoke_penalty_is_not_doubled_in_the_blind_deal():
         game.apply(game.legal_actions()[0])
     game.deal_from_order(order)
     assert game.revoke(2, "R010") == -50
-    assert game.totals == [0, 0, -50, 0]
+    assert game.totals == (0, 0, -50, 0)
     assert game.deal.number == 15 and game.dealer == 3
 
 
@@ -514,7 +514,7 @@ def test_revoke_that_abandons_the_deal_scores_it_as_the_table_decided():
     play(game, "AH")
     # Boris plays 8D holding KH: the table stops the deal and gives Anna 10 and Vera 5.
     assert game.revoke(1, "R010", Play.parse("8D"), scores=[10, 0, 5]) == -50
-    assert game.totals == [10, -50, 5]
+    assert game.totals == (10, -50, 5)
     assert [r.event for r in game.results] == ["revoke", "abandoned"]
     assert game.deal.number == 3 and game.phase is not Phase.PLAY
 
@@ -523,7 +523,7 @@ def test_revoke_that_abandons_without_scores_scores_nothing():
     game = small_deal(ABANDON, "AH 7D", "KH 8D", "QH AD")
     play(game, "AH")
     game.revoke(1, "R010")
-    assert game.totals == [0, -50, 0] and game.deal.number == 3
+    assert game.totals == (0, -50, 0) and game.deal.number == 3
 
 
 def test_then_overrides_replay_and_replay_false_means_play_on():
@@ -575,7 +575,7 @@ def test_game_over_refuses_everything():
 
 def test_winners_and_highest_settlement():
     game = Game(variant("odessa"), 4, seed=1)
-    game.totals[:] = [30, 45, 45, -5]
+    set_totals(game, [30, 45, 45, -5])
     assert game.winners() == [1, 2]
     assert game.settlement() == [30, 45, 45, -5]
 
@@ -632,7 +632,7 @@ def test_random_full_game_invariants(name, players):
             totals[s] = 0
         for s in range(players):
             totals[s] += r.total(s)
-    assert totals == game.totals
+    assert tuple(totals) == game.totals
     scored = [r for r in game.results if r.event == "deal"]
     if game.over_reason == "schedule complete":
         assert [r.deal.number for r in scored] == list(range(1, len(game.deals) + 1))

@@ -61,7 +61,7 @@ def test_two_independent_revokes_in_one_deal_are_both_reported():
     assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
                               ("R010", line_of(text, "Boris play JS"))], show(report)
     # the deal is scored with the cards as played: the totals are the record's
-    assert report.game is not None and report.game.totals == [23, 31, 22]
+    assert report.game is not None and report.game.totals == (23, 31, 22)
 
 
 def test_a_revoke_does_not_hide_a_wrong_score_after_it():
@@ -82,7 +82,7 @@ def test_one_unknown_card_still_proves_the_revokes_of_the_others():
                               ("R010", line_of(text, "Boris play JS"))], show(report)
     t021 = [d for d in report.diagnostics if d.code == "T021"]
     assert [(d.severity, d.line) for d in t021] == [(Severity.NOTE, line_of(text, "Vera play ??"))]
-    assert report.game is not None and report.game.totals == [23, 31, 22]
+    assert report.game is not None and report.game.totals == (23, 31, 22)
 
 
 def test_an_unknown_card_that_explains_a_play_gives_no_error():
@@ -114,7 +114,7 @@ def test_a_card_not_in_the_pack_does_not_hide_an_earlier_revoke():
                               ("R010", line_of(text, "Boris play QD"))], show(report)
     note = next(d for d in report.diagnostics if d.code == "T021")
     assert "cannot be" in note.message and note.line == line_of(text, "Vera play 2C")
-    assert report.game is not None and report.game.totals == [-15, 25, 1]
+    assert report.game is not None and report.game.totals == (-15, 25, 1)
 
 
 def test_a_wrong_leader_after_a_revoke_is_its_consequence_not_a_second_mistake():
@@ -148,7 +148,7 @@ def test_full_level_hands_with_unknown_cards_are_read_from_the_plays():
     report = check_text(text)
     assert errors(report) == [("R010", line_of(text, "Anna play 7C")),
                               ("R010", line_of(text, "Boris play JS"))], show(report)
-    assert report.game is not None and report.game.totals == [23, 31, 22]
+    assert report.game is not None and report.game.totals == (23, 31, 22)
 
 
 def test_a_full_level_hand_card_not_in_the_pack_does_not_hide_a_revoke():
@@ -159,7 +159,7 @@ def test_a_full_level_hand_card_not_in_the_pack_does_not_hide_a_revoke():
     assert errors(report) == [("R044", line_of(text, "hand Vera JS 10D 2C")),
                               ("R044", line_of(text, "Vera play 2C")),
                               ("R010", line_of(text, "Boris play QD"))], show(report)
-    assert report.game is not None and report.game.totals == [-15, 25, 1]
+    assert report.game is not None and report.game.totals == (-15, 25, 1)
 
 
 # ----------------------------------------------------------------------------- read_unknown itself

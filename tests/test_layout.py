@@ -206,14 +206,14 @@ def test_architecture_paths_and_code_are_real() -> None:
         ('hook_exempt=b["hook_exempt"]', "lang/build.py"),
         ('self.hook = bool(hook) and kind.bidding != "sealed" and not (', "engine/plan.py"),
         ("b.hook_exempt(self.env))", "engine/plan.py"),
-        ("self._hook = dp.hook", "engine/dealing.py"),
+        ("self.hook = plan.hook", "engine/bidding.py"),
         ('"R021"', "engine/bidding.py"),
         ("g.apply(action)", "records/checker.py"),
     ]:
         text = (PACKAGE / module).read_text(encoding="utf-8")
         probe = quoted.split(".", 1)[1] if quoted.startswith("BiddingRules.") else quoted
         assert probe in text, f"{quoted!r} is not in {module}"
-    for qualified in ["Values.formula", "Builder.build", "Bidding.forbidden_bid", "Bidding._check_bid",
+    for qualified in ["Values.formula", "Builder.build", "Bidding.forbidden", "Bidding.allows", "Bidding.refusal",
                       "Audit.act", "DealPlan"]:
         cls, _, meth = qualified.partition(".")
         found = any(f"class {cls}" in p.read_text(encoding="utf-8") and (not meth or f"def {meth}(" in p.read_text(encoding="utf-8"))

@@ -536,4 +536,4 @@ def test_final_sheet_matches_the_engine(tmp_path: Path) -> None:
     sheet = render(sheet_table(session.game, session.names))
     last = [line for line in sheet.splitlines() if line.strip().startswith("3 ")][0]
     assert last.split()[-1] == str(session.game.totals[-1])
-    assert [int(x) for x in last.split()[6::3]] == session.game.totals
+    assert [int(x) for x in last.split()[6::3]] == list(session.game.totals)

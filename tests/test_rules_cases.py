@@ -38,7 +38,7 @@ from updown_dsl.lang.variant import Deal
 
 # ----------------------------------------------------------------------------- helpers
 
-from gamekit import bid, code, game_at, hands, variant
+from gamekit import bid, code, game_at, hands, set_totals, variant
 
 
 def deal(game: Game, *texts: str, turned: str | None = None, **kw: object) -> None:
@@ -378,7 +378,7 @@ def test_tc03_up_and_down_scoring_13_card_deal(spec, expected):
         assert game.trump is Suit.CLUBS
     play_tc03(game)
     assert points(game) == expected
-    assert game.totals == expected
+    assert game.totals == tuple(expected)
 
 
 # ============================================================================ TC-04
@@ -407,9 +407,9 @@ def test_tc04_revoke_fails_to_follow_is_refused_with_r010():
 
 def test_tc04_revoke_costs_50_and_replays_the_deal():
     game = tc04_game("odessa")
-    game.totals[:] = [30, 25, 10]
+    set_totals(game, [30, 25, 10])
     assert game.revoke(seat=1, code="R010") == -50
-    assert game.totals == [30, -25, 10]
+    assert game.totals == (30, -25, 10)
     last = game.results[-1]
     assert last.annulled and last.offence == "R010"
     assert [s.penalty for s in last.seats] == [0, -50, 0]
@@ -427,7 +427,7 @@ def test_tc04_revoke_costs_50_and_replays_the_deal():
     assert trick(game, 0, "KD", "QD", "10D") == 0
     assert trick(game, 0, "7C", "8C", "AC") == 2
     assert points(game) == [15, 5, 1]
-    assert game.totals == [45, -20, 11]
+    assert game.totals == (45, -20, 11)
     assert game.deal.number == 4
 
 
@@ -438,7 +438,7 @@ def test_tc04_revoke_georgian_seed_same_penalty():
     game.apply(Play.parse("AS"))
     assert code(game, Play.parse("QD")) == "R010"
     assert game.revoke(seat=1, code="R010") == -50
-    assert game.totals == [0, -50, 0]
+    assert game.totals == (0, -50, 0)
     assert game.deal.number == 3 and game.phase is Phase.DEAL
 
 
@@ -447,8 +447,8 @@ def test_tc04_up_and_down_has_no_penalty_card_is_refused():
     assert code(game, Play.parse("QD")) == "R010"
     with pytest.raises(IllegalAction):
         game.revoke(seat=1, code="R010")
-    assert game.totals == [0, 0, 0]
-    assert game.results == []
+    assert game.totals == (0, 0, 0)
+    assert game.results == ()
     assert game.phase is Phase.PLAY and game.to_act == 1  # nothing changed
 
 
@@ -483,7 +483,7 @@ def test_tc05_must_trump_when_void_refuses_the_discard_with_r011(spec):
 def test_tc05_failing_to_trump_is_a_revoke_in_odessa_and_georgian(spec):
     game = tc05_game(spec)
     assert game.revoke(seat=1, code="R011") == -50
-    assert game.totals == [0, -50, 0]
+    assert game.totals == (0, -50, 0)
     assert game.phase is Phase.DEAL and game.deal.number == 2
 
 
@@ -886,14 +886,14 @@ def test_tc12_stake_two_turns_points_into_money():
 def stop_loss_game(spec: str) -> Game:
     """Deal 1 of 4 players; the deal brings the totals to the seed's −10, 20, 40, 30."""
     game = Game(variant(spec), 4, seed=0, auto_deal=False)
-    game.totals[:] = [-15, 15, 39, 25]
+    set_totals(game, [-15, 15, 39, 25])
     deal(game, "2S", "3S", "AS", "4S", random_trump=Suit.HEARTS)
     bid(game, 0, 0, 0)
     assert game.legal_actions() == (Bid(0),)
     game.apply(Bid(0))
     assert trick(game, 0, "2S", "3S", "AS", "4S") == 2
     assert points(game) == [5, 5, 1, 5]
-    assert game.totals == [-10, 20, 40, 30]
+    assert game.totals == (-10, 20, 40, 30)
     return game
 
 
@@ -1213,26 +1213,26 @@ def test_tc15_cut_exposing_seven_of_spades_zeroes_the_cutters_total():
     assert v.cut_by == "dealer_right"
     cutter = (game.dealer - 1) % 4
     assert cutter == 2  # P3 cuts before deal 18
-    game.totals[:] = [10, 20, 85, 30]
+    set_totals(game, [10, 20, 85, 30])
     deal(game, *TC15_MAX_HANDS, turned="9D", cut_card=Card.parse("7S"))
-    assert game.totals == [10, 20, 0, 30]
+    assert game.totals == (10, 20, 0, 30)
     play_tc15_max(game)
-    assert game.totals == [20, 40, 0, 60]
+    assert game.totals == (20, 40, 0, 60)
 
 
 def test_tc15_cut_zeroes_a_negative_total_too():
     game = game_at("russian-cut", 4, 18)
-    game.totals[:] = [10, 20, -40, 30]
+    set_totals(game, [10, 20, -40, 30])
     deal(game, *TC15_MAX_HANDS, turned="9D", cut_card=Card.parse("7S"))
-    assert game.totals == [10, 20, 0, 30]
+    assert game.totals == (10, 20, 0, 30)
 
 
 @pytest.mark.parametrize("spec, cut", [("russian-cut", "QC"), ("russian", "7S")])
 def test_tc15_cut_other_card_or_option_off_keeps_total(spec, cut):
     game = game_at(spec, 4, 18)
-    game.totals[:] = [10, 20, 85, 30]
+    set_totals(game, [10, 20, 85, 30])
     deal(game, *TC15_MAX_HANDS, turned="9D", cut_card=Card.parse(cut))
-    assert game.totals == [10, 20, 85, 30]
+    assert game.totals == (10, 20, 85, 30)
 
 
 OVER_MINUS_BID = """\

@@ -33,7 +33,9 @@ _EXPORTS: dict[str, str] = {
     "Severity": "diagnostics",
     "UpdownError": "diagnostics",
     "CardFault": "engine",
+    "EndKind": "engine",
     "Game": "engine",
+    "GameEnd": "engine",
     "IllegalAction": "engine",
     "PlayKernel": "engine",
     "SeatView": "engine.view",
@@ -86,7 +88,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from .actions import Action, Bid, Call, ChooseTrump, Play
     from .cards import Card, CardError, Rank, Suit, build_deck, format_cards, parse_cards
     from .diagnostics import CATALOGUE, Diagnostic, Severity, UpdownError
-    from .engine import CardFault, Game, IllegalAction, Phase, PlayKernel, Trick, TrickPlay
+    from .engine import CardFault, EndKind, Game, GameEnd, IllegalAction, Phase, PlayKernel, Trick, TrickPlay
     from .engine.view import SeatView
     from .lang.formula import Formula, FormulaError, FormulaEvalError, compile_formula
     from .lang.loader import VariantError, bundled_names, load_variant, loads_variant, try_load_variant

@@ -1,21 +1,26 @@
-"""Dealing and trump: the start of a deal, shuffling, explicit deals, the cut and trump.
+"""Dealing: shuffling, the hands of a random deal or of a deal given card by card, the cut and
+the trump the cards make.
 
-Every deal starts in :meth:`Dealing._start_deal`. A random deal goes from shuffled card
-indices straight to bit sets; the deals a record writes down are in :mod:`.recorded`.
+The functions here work out a deal as a :class:`Dealt` value and change nothing; the game
+puts it on the table (:meth:`~updown_dsl.engine.Game.deal_cards` and friends). A random deal
+goes from shuffled card indices straight to bit sets; a given deal is checked first, so a
+refused one leaves the game as it was.
 """
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ..cards import Card, Suit
-from ..lang.variant import TrumpRules
-from .plan import highest_bidder, seat_by_rule
-from .scoring import DealResult
 from ..i18n import tr
-from .kernel import PlayKernel
-from .state import IllegalAction, Phase, State, Trick, violation
+from .state import CardFault, IllegalAction, violation
 from .tables import SUIT_ID, SUITS
+
+if TYPE_CHECKING:
+    from ..lang.variant import TrumpRules
+    from .plan import DealPlan, TablePlan
+    from .tables import CardTable
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -66,200 +71,161 @@ class _Steps(dict[tuple[int, int], tuple[tuple[int, int, int], ...]]):
 _STEPS = _Steps()
 
 
-def _phase_error(phase: Phase) -> IllegalAction:
-    return IllegalAction(violation("R002", tr("cards are dealt only at the start of a deal, not in the {phase} phase",
-                                              phase=phase)))
+class Dealt(NamedTuple):
+    """A deal worked out, ready to be put on the table."""
+
+    hands: list[int]
+    """Each seat's cards, a bit set over the card table."""
+    dealt: list[tuple[int, ...]] | None
+    """Each seat's card indices in the order dealt (None: not known, as on a score sheet)."""
+    trump: int
+    """The trump suit's id (-1: none, or not known yet)."""
+    shown: Card | None
+    """The card turned for trump (or the dealer's last card), if one was."""
+    cut: int | None
+    """The index of the card exposed at the cut, if the rules look at one."""
 
 
-class Dealing(State):
-    """Starting deals, dealing cards and finding trump."""
+def random_trump(rules: TrumpRules, rng: random.Random) -> Suit | None:
+    """A trump suit drawn at random (no trump among the choices where the rules allow it)."""
+    options: list[Suit | None] = list(SUITS)
+    if rules.random_no_trump:
+        options.append(None)
+    return rng.choice(options)
 
-    __slots__ = ()
 
-    def _start_deal(self) -> None:
-        dp = self._plan.deal_plan(self.deal_index)
-        self._dp = dp
-        self._deal = dp.deal
-        self._kind = dp.kind
-        n = self.players
-        self.kernel = k = PlayKernel(self._plan, dp.cards)
-        self._bids = [None] * n
-        self._bids_made = 0
-        self._bid_sum = 0
-        self._lo = dp.lo
-        self._hi = dp.hi
-        self._hook = dp.hook
-        self.turned = None
-        self.cut_card = None
-        self._trump_chooser = -1
-        self._calls = []
-        self._declarer = -1
-        self._zeros = 0
-        self._counted = dp.counted
-        self._first_bidder = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, self._first_bidder)
-        if dp.bidding == "before_deal":
-            self._begin_bidding()  # blind: bid first, deal after
-            return
-        self._to_deal()
+def deal_random(plan: TablePlan, dp: DealPlan, rng: random.Random, dealer: int) -> Dealt:
+    """Shuffle and deal ``dp``'s deal from ``rng`` (the same random draws as dealing a shuffled
+    list of cards), with the trump it makes."""
+    t = plan.table
+    size = len(t.cards)
+    n = plan.players
+    nk = n * dp.cards
+    cut_index = None
+    if plan.cut_rule:  # the cut looks at a card anywhere in the pack: shuffle it all
+        order = list(range(size))
+        shuffle(rng, order)
+        k = rng.randrange(1, size)
+        cut_index = order[k - 1] if plan.cut_shows == "lifted_bottom" else order[k]
+        order = order[k:] + order[:k]
+    else:
+        order = draw_cards(rng, size, nk + 1)  # the hands and the card turned for trump
+    eldest = dealer + 1 if dealer + 1 < n else 0
+    bit = t.bit.__getitem__
+    dealt: list[tuple[int, ...]] = []
+    masks = []
+    for s in range(n):
+        mine = tuple(order[(s - eldest) % n:nk:n])
+        dealt.append(mine)
+        masks.append(sum(map(bit, mine)))  # distinct powers of two: the sum is the union
+    rules, rule = dp.trump_rules, dp.trump_rule
+    trump, shown = -1, None
+    if rule == "fixed":
+        trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+    elif rule == "random":
+        suit = random_trump(rules, rng)
+        trump = -1 if suit is None else SUIT_ID[suit]
+    elif rule == "turned":
+        i = order[nk]
+        shown, trump = t.cards[i], t.turned_suit[i]
+    elif rule == "last_dealt":
+        i = dealt[dealer][-1]
+        shown, trump = t.cards[i], t.turned_suit[i]
+    return Dealt(masks, dealt, trump, shown, cut_index)
 
-    def _to_deal(self) -> None:
-        self.phase = Phase.DEAL
-        self.to_act = -1
-        if self.auto_deal:
-            self._deal_random()
 
-    def deal_random(self) -> None:
-        """Shuffle and deal the current deal from the game's random generator (phase ``DEAL``).
+def hands_from_order(order: Sequence[Card], players: int, cards: int, eldest: int) -> list[list[Card]]:
+    """The hands of a pack dealt in ``order`` (top first), one card at a time from ``eldest``."""
+    n, k = players, cards
+    hands = [[order[i * n + s] for i in range(k)] for s in range(n)]
+    # Seat s receives from position (s - eldest) mod n of each round.
+    return [hands[(s - eldest) % n] for s in range(n)]
 
-        Games made with ``auto_deal=True`` do this by themselves; a game that was
-        replayed from explicit cards can switch to random dealing with it.
 
-        :raises IllegalAction: outside phase ``DEAL``.
-        """
-        if self.phase is not Phase.DEAL:
-            raise _phase_error(self.phase)
-        self._deal_random()
+def deal_given(table: CardTable, dp: DealPlan, players: int, dealer: int, hands: Sequence[Sequence[Card]], *,
+               turned: Card | None = None, cut_card: Card | None = None, random_trump: Suit | None = None,
+               recorded_trump: Suit | None = None) -> Dealt:
+    """Check hands given card by card (as a record writes them) and work out the trump they make
+    (see :meth:`~updown_dsl.engine.Game.deal_cards` for the arguments).
 
-    def _deal_random(self) -> None:
-        # The engine's own shuffle needs no validation: card indices go straight into
-        # bit sets. (The same random draws as dealing a shuffled list of cards.)
-        t = self.table
-        size = len(t.cards)
-        rng = self.rng
-        plan = self._plan
-        n = self.players
-        nk = n * self._dp.cards
-        cut_index = None
-        if plan.cut_rule:  # the cut looks at a card anywhere in the pack: shuffle it all
-            order = list(range(size))
-            shuffle(rng, order)
-            k = rng.randrange(1, size)
-            cut_index = order[k - 1] if plan.cut_shows == "lifted_bottom" else order[k]
-            order = order[k:] + order[:k]
+    :raises IllegalAction: for a wrong hand size, a card not in the pack or dealt twice.
+    """
+    n, k = players, dp.cards
+    masks, dealt, seen = dealt_masks(table, hands, k, dp.deal.number)
+    if len(masks) != n:
+        raise IllegalAction(violation("R002", tr("{hands} hands for {n} players", hands=len(masks), n=n)))
+    rules, rule = dp.trump_rules, dp.trump_rule
+    trump, shown = -1, None
+    if rule == "fixed":
+        trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
+    elif rule == "random":
+        if random_trump is None and not rules.random_no_trump:
+            raise IllegalAction(violation("R002", tr("the randomly drawn trump suit must be given")))
+        trump = -1 if random_trump is None else SUIT_ID[random_trump]
+    elif rule in ("turned", "last_dealt"):
+        shown = turned if rule == "turned" else hands[dealer][-1]
+        if shown is None and recorded_trump is not None:
+            trump = SUIT_ID[recorded_trump]
         else:
-            order = draw_cards(rng, size, nk + 1)  # the hands and the card turned for trump
-        eldest = self.dealer + 1 if self.dealer + 1 < n else 0
-        bit = t.bit.__getitem__
-        dealt: list[tuple[int, ...]] = []
-        masks = []
-        for s in range(n):
-            mine = tuple(order[(s - eldest) % n:nk:n])
-            dealt.append(mine)
-            masks.append(sum(map(bit, mine)))  # distinct powers of two: the sum is the union
-        dp = self._dp
-        rules, rule = dp.trump_rules, dp.trump_rule
-        trump, shown = -1, None
-        if rule == "fixed":
-            trump = SUIT_ID[rules.suit] if rules.suit is not None else -1
-        elif rule == "random":
-            suit = self._draw_random_trump(rules)
-            trump = -1 if suit is None else SUIT_ID[suit]
-        elif rule == "turned":
-            i = order[nk]
-            shown, trump = t.cards[i], t.turned_suit[i]
-        elif rule == "last_dealt":
-            i = dealt[self.dealer][-1]
-            shown, trump = t.cards[i], t.turned_suit[i]
-        self._install(masks, dealt, rules, rule, trump, shown, cut_index)
+            if shown is None:
+                raise IllegalAction(violation("R002", tr("no card was turned for trump")))
+            i = table.index.get(shown, -1)
+            if i < 0:
+                raise IllegalAction(violation("R013", tr("the turned card {card} is not in this pack", card=shown)))
+            if rule == "turned" and (seen >> i) & 1:
+                raise IllegalAction(violation("R013", tr("the turned card {card} was also dealt", card=shown)))
+            trump = table.turned_suit[i]
+    return Dealt(masks, dealt, trump, shown, cut_index(table, cut_card))
 
-    def _draw_random_trump(self, rules: TrumpRules) -> Suit | None:
-        options: list[Suit | None] = list(SUITS)
-        if rules.random_no_trump:
-            options.append(None)
-        return self.rng.choice(options)
 
-    def _last_trick_winner(self) -> int:
-        """Who won the last trick of the deal before (eldest before the first deal); -1 when
-        that deal's tricks are not known (scored from the tricks taken, or given up)."""
-        for r in reversed(self.results):
-            if r.event == "deal":
-                last = r.tricks[-1] if r.tricks else None
-                return last.winner if isinstance(last, Trick) else -1
-            if r.event == "abandoned":
-                return -1
-        return self._seat_by("eldest")
+def cut_index(table: CardTable, cut_card: Card | None) -> int | None:
+    """The index of the card exposed at the cut (None without one).
 
-    @property
-    def first_leader_unknown(self) -> bool:
-        """No card of the deal is played yet, and the rules cannot say who leads: the winner of
-        the last trick of the deal before leads, and that deal's tricks are not known."""
-        return (self.phase is Phase.PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
-                and self._last_trick_winner() < 0)
+    :raises IllegalAction: for a card not in the pack.
+    """
+    if cut_card is None:
+        return None
+    i = table.index.get(cut_card)
+    if i is None:
+        raise IllegalAction(violation("R013", tr("the cut card {card} is not in this pack", card=cut_card)))
+    return i
 
-    def set_first_leader(self, seat: int) -> None:
-        """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
-        if not self.first_leader_unknown or not 0 <= seat < self.players:
-            raise IllegalAction(violation("R002", tr("the first leader is given by the rules")))
-        self.kernel.begin(seat)
-        self.to_act = seat
 
-    def _seat_by(self, rule: str) -> int:
-        return seat_by_rule(rule, self.dealer, self.players, self._first_bidder)
+def dealt_masks(table: CardTable, hands: Sequence[Sequence[Card]], k: int, number: int
+                ) -> tuple[list[int], list[tuple[int, ...]], int]:
+    """Bit sets and card indices of hands given as cards, and the set of all of them.
 
-    def _apply_cut(self, cut_index: int | None) -> None:
-        """The cut rule: the special card exposed at the cut zeroes the cutter's total."""
-        table = self.table
-        self.cut_card = None if cut_index is None else table.cards[cut_index]
-        if cut_index is not None:
-            w = table.wild_of[cut_index]
-            if w is not None and w.cut_zeroes_total:
-                cutter = self._seat_by(self.variant.cut_by)
-                self.totals[cutter] = 0
-                self.results.append(
-                    DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut_index])
-                )
-
-    def _install(self, masks: list[int], dealt: list[tuple[int, ...]], rules: TrumpRules, rule: str,
-                 trump: int, shown: Card | None, cut_index: int | None) -> None:
-        """Put checked hands on the table, apply the cut rule and move on to trump or bids."""
-        self.kernel.deal(masks, dealt)
-        if cut_index is not None:
-            self._apply_cut(cut_index)
-        else:
-            self.cut_card = None
-        self.turned = shown
-        self.kernel.set_trump(trump)
-        if rule == "chosen" and not rules.after_bidding:
-            self._choose_trump()
-            return
-        self._after_trump()
-
-    def _choose_trump(self) -> None:
-        """The trump phase: the chooser names trump (before the bids, or after them)."""
-        rules = self._dp.trump_rules
-        if rules.chooser == "highest_bidder":
-            order = [(self._first_bidder + k) % self.players for k in range(self.players)]
-            self._trump_chooser = highest_bidder(self._bids, order)
-        else:
-            self._trump_chooser = self._seat_by(rules.chooser)
-        self.phase = Phase.TRUMP
-        self.to_act = self._trump_chooser
-
-    def _after_bids(self) -> None:
-        """The last bid is in: name trump now if it is chosen after the bidding, else play."""
-        if self._dp.trump_rule == "chosen" and self._dp.trump_rules.after_bidding and self._trump_chooser != -2:
-            self._choose_trump()
-        else:
-            self._begin_play()
-
-    def chooser_view(self) -> tuple[Card, ...]:
-        """The cards the trump chooser has seen when naming trump."""
-        dealt = self.kernel.log.dealt
-        if self._trump_chooser < 0 or dealt is None:
-            return ()
-        cards = self.table.cards
-        rules = self._dp.trump_rules
-        seen = len(dealt[self._trump_chooser]) if rules.after_bidding else rules.choose_after
-        return tuple(cards[i] for i in dealt[self._trump_chooser][:seen])
-
-    def _after_trump(self) -> None:
-        if self._dp.bidding == "before_deal" or (self._bids_made == self.players and self.players):
-            self._begin_play()  # the bids were made before the cards were dealt, or before the trump
-        else:
-            self._begin_bidding()
-
-    @property
-    def eldest(self) -> int:
-        """The seat left of the dealer."""
-        return (self.dealer + 1) % self.players
+    :raises IllegalAction: for a wrong hand size, a card not in the pack or dealt twice.
+    """
+    by_id, bit = table.by_id, table.bit
+    seen = 0
+    masks = []
+    dealt: list[tuple[int, ...]] = []
+    try:
+        for h in hands:
+            idx = tuple([by_id[c.id] for c in h])
+            m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
+            if len(idx) != k or min(idx, default=0) < 0 or m.bit_count() != k or m & seen:
+                raise ValueError
+            seen |= m
+            masks.append(m)
+            dealt.append(idx)
+        return masks, dealt, seen
+    except (AttributeError, IndexError, TypeError, ValueError):
+        pass
+    # Something is wrong: find the first problem card by card, for its message.
+    seen = 0
+    for s, h in enumerate(hands):
+        if len(h) != k:
+            raise IllegalAction(violation("R002", tr("seat {seat} was dealt {dealt} cards, deal {number} has {k}",
+                                                     seat=s, dealt=len(h), number=number, k=k)))
+        for c in h:
+            i = by_id[c.id] if isinstance(c, Card) else -1
+            if i < 0:
+                raise IllegalAction(violation("R013", tr("{card} is not in this pack", card=c)),
+                                    CardFault.NOT_IN_PACK)
+            if (seen >> i) & 1:
+                raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c)),
+                                    CardFault.DEALT_TWICE)
+            seen |= 1 << i
+    raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover

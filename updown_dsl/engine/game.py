@@ -1,11 +1,14 @@
 """The game: one state machine driven by a loaded :class:`~updown_dsl.lang.variant.Variant`.
 
-:class:`Game` joins the parts of the engine (dealing, bidding, play, wild cards, the
-end of a deal) over one set of slots. The engine knows no variant by name: every rule
-comes from the variant's fields, worked out once per table size in
-:mod:`updown_dsl.engine.plan`. State is mutable for speed; read it through the
-properties, change it only with :meth:`Game.apply`, :meth:`~RecordedDeals.deal_cards` and
-:meth:`~EndOfDeal.revoke`.
+A :class:`Game` goes deal by deal through its phases (deal, trump, an auction, bids, play,
+scoring) and owns what lasts the whole game: the totals, the results, the dealer, the random
+generator. Each deal's cards are a :class:`~updown_dsl.engine.kernel.PlayKernel`'s and its
+bids a :class:`~updown_dsl.engine.bidding.Bidding`'s, both made fresh when the deal starts;
+dealing is worked out by the functions of :mod:`~updown_dsl.engine.dealing` and scoring by
+the deal plan's compiled formula. The engine knows no variant by name: every rule comes from
+the variant's fields, worked out once per table size in :mod:`updown_dsl.engine.plan`. State
+is mutable for speed; read it through the properties, change it only with :meth:`Game.apply`
+(or :meth:`Game.push`), the dealing methods and :meth:`Game.revoke`.
 """
 
 from __future__ import annotations
@@ -19,25 +22,26 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
-from ..lang.variant import Deal, DealKind, Variant
-from .auction import Auction
-from .bidding import Bidding, bid_choices
-from .endgame import EndOfDeal
-from .plan import table_plan
-from .kernel import PlayKernel
-from .recorded import RecordedDeals
 from ..i18n import tr
-from .state import IllegalAction, Phase, State, Trick, TrickPlay, violation
-from .tables import SUITS
+from ..lang.variant import Deal, DealKind, Variant
+from .bidding import Bidding, trump_choices
+from .dealing import Dealt, cut_index, deal_given, deal_random, hands_from_order
+from .dealing import random_trump as _random_trump
+from .kernel import PlayKernel
+from .plan import highest_bidder, seat_by_rule, table_plan
+from .scoring import DealResult, SeatResult, set_bonuses, settle
+from .state import EndKind, GameEnd, IllegalAction, Phase, Trick, TrickPlay, violation
+from .tables import SUIT_ID, SUITS
 
 if TYPE_CHECKING:
-    from .plan import DealPlan
+    from .plan import DealPlan, TablePlan
+    from .tables import CardTable
     from .view import SeatView
 
 _PLAY, _BID = Phase.PLAY, Phase.BID
 
 
-class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
+class Game:
     """A whole game of one variant for a number of players.
 
     :param seed: or ``rng``: where shuffles and random trumps come from.
@@ -47,7 +51,47 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
         the caller supplies cards through :meth:`deal_cards` in phase ``DEAL``.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "variant", "players", "table", "deals", "rng", "auto_deal", "deal_index", "dealer", "end", "phase",
+        "to_act", "turned", "cut_card", "is_over", "kernel", "bidding",
+        "_totals", "_results", "_plan", "_dp", "_deal", "_kind", "_trump_chooser", "_by_id", "_next_seat",
+        "_stack",
+    )
+
+    variant: Variant
+    players: int
+    table: CardTable
+    deals: Sequence[Deal]
+    """The deals of the game: the schedule, and any played after it (a target score, a tie-break)."""
+    rng: random.Random
+    auto_deal: bool
+    deal_index: int
+    """The current deal's place in :attr:`deals` (0-based)."""
+    dealer: int
+    end: GameEnd | None
+    """Why the game ended (None while it goes on)."""
+    phase: Phase
+    to_act: int
+    """The seat to act (-1: nobody, while the cards are dealt or after the end)."""
+    turned: Card | None
+    """The card turned for trump (or the dealer's last card), if one was."""
+    cut_card: Card | None
+    is_over: bool
+    """True when the game has ended."""
+    kernel: PlayKernel
+    """The cards of the current deal: hands, cards played, the trick (:mod:`~updown_dsl.engine.kernel`)."""
+    bidding: Bidding
+    """The bids and calls of the current deal (:mod:`~updown_dsl.engine.bidding`)."""
+    _totals: list[int]
+    _results: list[DealResult]
+    _plan: TablePlan
+    _dp: DealPlan
+    _deal: Deal
+    _kind: DealKind
+    _trump_chooser: int
+    _by_id: tuple[int, ...]
+    _next_seat: tuple[int, ...]
+    _stack: list[tuple[Action, Game]] | None
 
     def __init__(
         self,
@@ -73,13 +117,13 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
         self.deals = plan.schedule
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto_deal = auto_deal
-        self.totals = [0] * n
-        self.results = []
+        self._totals = [0] * n
+        self._results = []
         self.deal_index = 0
         self.dealer = (n - 1) if first_dealer is None else first_dealer % n
-        self.over_reason = None
-        self._by_id = t.by_id
+        self.end = None
         self.is_over = False
+        self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
         self._start_deal()
@@ -120,11 +164,6 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as dealt this deal, in dealing order (empty before the deal)."""
         return self.kernel.log.hands()
-
-    @property
-    def bids(self) -> tuple[int | None, ...]:
-        """Bids of the current deal by seat (None: not yet bid)."""
-        return tuple(self._bids)
 
     @property
     def taken(self) -> tuple[int, ...]:
@@ -183,15 +222,11 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
         if phase is _PLAY:
             return self.kernel.legal_plays()
         if phase is _BID:
-            if self._counted:
-                return bid_choices(*self._counted_range())
-            if not self._hook or self._bids_made != self.players - 1:
-                return self._dp.bids  # every bid of the range
-            return bid_choices(*self._last_range())
+            return self.bidding.legal()
         if phase is Phase.TRUMP:
-            return self._legal_trumps()
+            return trump_choices(self._dp.trump_rules)
         if phase is Phase.AUCTION:
-            return self._legal_calls()
+            return self.bidding.legal_calls()
         return ()
 
     def apply(self, action: Action | str) -> None:
@@ -218,19 +253,10 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
                 elif self.kernel.refusal(action) is None:
                     self._play_declared(self.table.index[action.card], action)
                     return
-        elif phase is _BID and type(action) is Bid and not self._counted:
-            tricks = action.tricks
-            made = self._bids_made
-            if self._lo <= tricks <= self._hi and not (
-                    self._hook and made == self.players - 1 and not self._last_bid_ok(tricks)):
-                if made + 1 < self.players:  # (the last bid moves on to the play: _apply_bid)
-                    self.kernel.plays_memo = None
-                    self._bids[self.to_act] = tricks
-                    self._bids_made = made + 1
-                    self._bid_sum += tricks
-                    self.to_act = self._next_seat[self.to_act]
-                else:
-                    self._apply_bid(tricks)
+        elif phase is _BID and type(action) is Bid:
+            b = self.bidding
+            if not b.counted and b.allows(action.tricks):
+                self._take_bid(action.tricks)
                 return
         elif phase is Phase.TRUMP and type(action) is ChooseTrump:
             problem = self._check_trump(action)
@@ -255,9 +281,9 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
             else:
                 self._play_declared(i, action)
         elif isinstance(action, Bid):
-            self._apply_bid(action.tricks)
+            self._take_bid(action.tricks)
         elif isinstance(action, Call):
-            self._apply_call(action)
+            self._take_call(action)
         else:
             self._apply_trump(action)
 
@@ -427,6 +453,505 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
             cards ^= low  # a wild card with nothing it may declare here
         self.apply(self.legal_actions()[0])  # (never reached in play: some card is legal)
 
+    # ------------------------------------------------------------------ dealing
+    def _start_deal(self) -> None:
+        dp = self._plan.deal_plan(self.deal_index)
+        self._dp = dp
+        self._deal = dp.deal
+        self._kind = dp.kind
+        n = self.players
+        first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
+        self.kernel = k = PlayKernel(self._plan, dp.cards)
+        k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
+        self.bidding = Bidding(dp, n, first)
+        self.turned = None
+        self.cut_card = None
+        self._trump_chooser = -1
+        if dp.bidding == "before_deal":
+            self._begin_bidding()  # blind: bid first, deal after
+            return
+        self._to_deal()
+
+    def _to_deal(self) -> None:
+        self.phase = Phase.DEAL
+        self.to_act = -1
+        if self.auto_deal:
+            self._install(deal_random(self._plan, self._dp, self.rng, self.dealer))
+
+    def deal_random(self) -> None:
+        """Shuffle and deal the current deal from the game's random generator (phase ``DEAL``).
+
+        Games made with ``auto_deal=True`` do this by themselves; a game that was
+        replayed from explicit cards can switch to random dealing with it.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        self._check_dealing()
+        self._install(deal_random(self._plan, self._dp, self.rng, self.dealer))
+
+    def deal_from_order(self, order: Sequence[Card], *, cut_card: Card | None = None,
+                        random_trump: Suit | None = None) -> None:
+        """Deal from a pack in this order (top first), one card at a time from eldest.
+
+        The card after the hands is the turned card when the variant turns one;
+        a random trump not given is drawn from the game's random generator.
+        """
+        n, k = self.players, self._deal.cards
+        hands = hands_from_order(order, n, k, self.eldest)
+        rest = list(order[n * k:])
+        rules = self._dp.trump_rules
+        if random_trump is None and rules.rule == "random":
+            random_trump = _random_trump(rules, self.rng)
+        self.deal_cards(hands, turned=rest[0] if rest else None, cut_card=cut_card, random_trump=random_trump)
+
+    def deal_cards(
+        self,
+        hands: Sequence[Sequence[Card]],
+        *,
+        turned: Card | None = None,
+        cut_card: Card | None = None,
+        random_trump: Suit | None = None,
+        recorded_trump: Suit | None = None,
+    ) -> None:
+        """Give each seat its cards (in the order dealt) and find trump.
+
+        :param turned: the card turned for trump (ignored unless the rules turn one).
+        :param cut_card: the card exposed at the cut (for the cut rule).
+        :param random_trump: the suit drawn when trump is random.
+        :param recorded_trump: the trump suit as a record gives it when the turned card is
+            not known (``turned`` omitted).
+        :raises IllegalAction: for a wrong hand size or a card not in the pack or dealt twice
+            (the game is left as it was).
+        """
+        self._check_dealing()
+        self._install(deal_given(self.table, self._dp, self.players, self.dealer, hands, turned=turned,
+                                 cut_card=cut_card, random_trump=random_trump, recorded_trump=recorded_trump))
+
+    def deal_unknown(self, *, trump: Suit | None = None, turned: Card | None = None,
+                     chosen: bool = False, cut_card: Card | None = None) -> None:
+        """Start the deal without knowing the cards (a score sheet): trump as written.
+
+        With ``chosen`` (and rules that let a player name trump) the game waits for
+        that player's :class:`ChooseTrump`. Bids are then checked as usual; finish the
+        deal with :meth:`record_tricks`.
+
+        :raises IllegalAction: outside phase ``DEAL``.
+        """
+        self._check_dealing()
+        cut = cut_index(self.table, cut_card)
+        self.kernel.deal([0] * self.players, None)
+        self._apply_cut(cut)
+        self.turned = turned
+        self.kernel.set_trump(-1 if trump is None else SUIT_ID[trump])
+        dp = self._dp
+        if chosen and dp.trump_rule == "chosen" and not dp.trump_rules.after_bidding:
+            self._choose_trump()
+            return
+        if not chosen:
+            self._trump_chooser = -2  # the record gives the trump: nobody names it after the bids
+        self._after_trump()
+
+    def _check_dealing(self) -> None:
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction(violation("R002", tr(
+                "cards are dealt only at the start of a deal, not in the {phase} phase", phase=self.phase)))
+
+    def _install(self, dealt: Dealt) -> None:
+        """Put a deal on the table, apply the cut rule and move on to trump or bids."""
+        self.kernel.deal(dealt.hands, dealt.dealt)
+        self._apply_cut(dealt.cut)
+        self.turned = dealt.shown
+        self.kernel.set_trump(dealt.trump)
+        dp = self._dp
+        if dp.trump_rule == "chosen" and not dp.trump_rules.after_bidding:
+            self._choose_trump()
+            return
+        self._after_trump()
+
+    def _apply_cut(self, cut: int | None) -> None:
+        """The cut rule: the special card exposed at the cut zeroes the cutter's total."""
+        table = self.table
+        self.cut_card = None if cut is None else table.cards[cut]
+        if cut is not None:
+            w = table.wild_of[cut]
+            if w is not None and w.cut_zeroes_total:
+                cutter = self._seat_by(self.variant.cut_by)
+                self._totals[cutter] = 0
+                self._results.append(DealResult.cut(self._deal, self.dealer, self.players, cutter, table.cards[cut]))
+
+    def _seat_by(self, rule: str) -> int:
+        return seat_by_rule(rule, self.dealer, self.players, self.bidding.first)
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self.dealer + 1) % self.players
+
+    # ------------------------------------------------------------------ trump
+    def _choose_trump(self) -> None:
+        """The trump phase: the chooser names trump (before the bids, or after them)."""
+        rules = self._dp.trump_rules
+        if rules.chooser == "highest_bidder":
+            self._trump_chooser = highest_bidder(self.bidding.bids, self.bidding.order())
+        else:
+            self._trump_chooser = self._seat_by(rules.chooser)
+        self.phase = Phase.TRUMP
+        self.to_act = self._trump_chooser
+
+    def chooser_view(self) -> tuple[Card, ...]:
+        """The cards the trump chooser has seen when naming trump."""
+        dealt = self.kernel.log.dealt
+        if self._trump_chooser < 0 or dealt is None:
+            return ()
+        cards = self.table.cards
+        rules = self._dp.trump_rules
+        seen = len(dealt[self._trump_chooser]) if rules.after_bidding else rules.choose_after
+        return tuple(cards[i] for i in dealt[self._trump_chooser][:seen])
+
+    def _after_trump(self) -> None:
+        if self._dp.bidding == "before_deal" or (self.bidding.made == self.players and self.players):
+            self._begin_play()  # the bids were made before the cards were dealt, or before the trump
+        else:
+            self._begin_bidding()
+
+    def _apply_trump(self, choice: ChooseTrump) -> None:
+        self.kernel.set_trump(-1 if choice.suit is None else SUIT_ID[choice.suit])
+        self.kernel.changed()
+        self._after_trump()
+
+    def _check_trump(self, choice: ChooseTrump) -> Diagnostic | None:
+        if self.phase is not Phase.TRUMP:
+            return violation("R022", tr("trump cannot be named in the {phase} phase", phase=self.phase))
+        if choice.suit is None and not self._dp.trump_rules.choose_no_trump:
+            return violation("R022", tr("no trump may not be named in this variant"))
+        return None
+
+    # ------------------------------------------------------------------ bidding
+    def _begin_bidding(self) -> None:
+        bidding = self._dp.bidding
+        if bidding == "none":
+            self._begin_play()
+            return
+        self.phase = Phase.AUCTION if bidding == "auction" else _BID
+        if bidding == "auction":
+            self.bidding.start_auction()
+        self.to_act = self.bidding.first
+
+    def bidding_order(self) -> list[int]:
+        """Seats in the order they bid this deal."""
+        return self.bidding.order()
+
+    def bid_range(self) -> tuple[int, int]:
+        """Lowest and highest bid allowed in this deal."""
+        return self.bidding.lo, self.bidding.hi
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook forbids to the player about to bid, if any (``bidding.total:
+        differ``; with ``over`` or ``under`` the legal bids say what is allowed)."""
+        return self.bidding.forbidden() if self.phase is _BID else None
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids of the current deal by seat (None: not yet bid)."""
+        return tuple(self.bidding.bids)
+
+    @property
+    def calls(self) -> tuple[Call | None, ...]:
+        """Each seat's call in this deal's auction (None: not yet called); empty outside one."""
+        return tuple(self.bidding.calls)
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat whose call won this deal's auction (None before its end, or without one)."""
+        d = self.bidding.declarer
+        return d if d >= 0 else None
+
+    def _take_bid(self, tricks: int) -> None:
+        self.kernel.plays_memo = None
+        nxt = self.bidding.take(self.to_act, tricks)
+        if nxt >= 0:
+            self.to_act = nxt
+        elif self._dp.bidding == "before_deal":
+            self._to_deal()
+        else:
+            self._after_bids()
+
+    def _after_bids(self) -> None:
+        """The last bid is in: name trump now if it is chosen after the bidding, else play."""
+        if self._dp.trump_rule == "chosen" and self._dp.trump_rules.after_bidding and self._trump_chooser != -2:
+            self._choose_trump()
+        else:
+            self._begin_play()
+
+    def _check_bid(self, bid: Bid) -> Diagnostic | None:
+        if self.phase is not _BID:
+            return violation("R002", tr("no bid can be made in the {phase} phase", phase=self.phase))
+        return self.bidding.refusal(bid.tricks)
+
+    def bid_as_written(self, tricks: int) -> bool:
+        """Take a bid the rules forbid (the hook, a bid out of this deal's range), as a recorded
+        game shows it was made, so that a checker can report it and go on with the deal.
+
+        Only a bid of 0 to the number of cards can be taken so; otherwise nothing changes
+        and the answer is False.
+        """
+        if self.phase is not _BID or not 0 <= tricks <= self._deal.cards:
+            return False
+        self._take_bid(tricks)
+        return True
+
+    # -- an auction
+    def _take_call(self, call: Call) -> None:
+        b = self.bidding
+        nxt = b.take_call(self.to_act, call)
+        if nxt >= 0:
+            self.to_act = nxt
+            return
+        won = b.calls[b.declarer]
+        assert won is not None
+        self.kernel.set_trump(-1 if won.suit is None else SUIT_ID[won.suit])
+        self.phase = _BID
+        if b.made == self.players:
+            self._after_bids()
+        else:
+            self.to_act = b.next_bidder(b.declarer)
+
+    def _check_call(self, call: Call) -> Diagnostic | None:
+        if self.phase is not Phase.AUCTION:
+            return violation("R002", tr("no call can be made in the {phase} phase", phase=self.phase))
+        return self.bidding.call_refusal(call)
+
+    def call_as_written(self, call: Call) -> bool:
+        """Take a call the rules refuse (a dash too many, tricks below the auction's minimum, a
+        trump it does not name), as a recorded game shows it was made, so that a checker can
+        report it and go on with the deal. Only a call of 0 to the number of cards can be
+        taken so, and not a last dash after every other player's; otherwise the answer is False."""
+        if self.phase is not Phase.AUCTION or not self.bidding.can_take_call(call):
+            return False
+        self._take_call(call)
+        return True
+
+    # ------------------------------------------------------------------ the end of a deal
+    def _finish_deal(self) -> None:
+        dp = self._dp
+        n = self.players
+        bids, taken, totals, dealer = self.bidding.bids, self.kernel.taken, self._totals, self.dealer
+        seat_result = dp.seat_result
+        if dp.reads_made_count:
+            made = sum(1 for s in range(n) if bids[s] is None or bids[s] == taken[s])
+            seats = [seat_result(bids[s], taken[s], totals[s], s == dealer, made) for s in range(n)]
+        else:
+            seats = [seat_result(bids[s], taken[s], totals[s], s == dealer) for s in range(n)]
+        calls = self.bidding.calls
+        result = DealResult(self._deal, dealer, tuple(seats), self.trump, self.turned,
+                            calls=tuple(calls) if calls else (), log=self.kernel.log)
+        self._results.append(result)
+        for s in range(n):
+            totals[s] += seats[s].points
+        if dp.last_of_set and self.variant.scoring.set_bonus is not None:
+            bonus = set_bonuses(self.variant, self._deal, dp.env, self._results, totals)
+            if bonus is not None:
+                self._results[-1] = result.with_bonus(bonus)
+                for s in range(n):
+                    totals[s] += bonus[s]
+        self._next_deal()
+
+    def record_tricks(self, taken: Sequence[int]) -> None:
+        """Finish a deal whose cards are not known from the tricks each player took.
+
+        :raises IllegalAction: before the play or after a card was played (R002), or
+            when the tricks do not add up to the hand size (R053).
+        """
+        if self.phase is not _PLAY or self.kernel.order:
+            raise IllegalAction(violation("R002", tr("tricks taken can be recorded only before any card is played")))
+        cards = self._deal.cards
+        if len(taken) != self.players or any(t < 0 for t in taken) or sum(taken) != cards:
+            raise IllegalAction(violation(
+                "R053", tr("tricks taken {taken} = {sum} do not add up to the {cards} cards of deal {number}",
+                           taken=" + ".join(map(str, taken)), sum=sum(taken), cards=cards, number=self._deal.number)))
+        self.kernel.taken = list(taken)
+        self._finish_deal()
+
+    def abandon_deal(self, points: Sequence[int] | None = None) -> None:
+        """Give up on the current deal (a record too broken to follow) and go on to the next.
+
+        ``points`` (as written in the record, if any) are added to the totals.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction(violation("R030", tr("the game is over")))
+        pts = list(points) if points is not None else [0] * self.players
+        bids, taken = self.bidding.bids, self.kernel.taken
+        seats = tuple(SeatResult(bids[s], taken[s], pts[s]) for s in range(self.players))
+        self._results.append(DealResult(self._deal, self.dealer, seats, self.trump, self.turned,
+                                        event="abandoned", log=self.kernel.log))
+        for s in range(self.players):
+            self._totals[s] += pts[s]
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        end = self.variant.end
+        stop = end.stop_loss
+        if stop is not None and (end.stop_check == "deal" or self._dp.last_of_set) \
+                and self._stop_loss_reached(stop):
+            self._end(GameEnd(EndKind.STOP_LOSS))
+            return
+        target = end.target
+        if target is not None and self._target_reached(target) and not (
+                end.tie_break == "extra_deals" and len(self.winners()) > 1):
+            self._end(GameEnd(EndKind.TARGET, target))
+            return
+        self.deal_index += 1
+        if self.deal_index >= len(self.deals):
+            # Past the schedule: a game to a target goes round it again; a tie is broken
+            # by one more deal.
+            more = target is not None or (end.tie_break == "extra_deals" and len(self.winners()) > 1)
+            if not more or not self._plan.more_deals(self.deal_index + 1):
+                self._end(GameEnd(EndKind.MAX_DEALS, end.max_deals) if more else GameEnd(EndKind.SCHEDULE))
+                return
+            self.deals = self._plan.deals[:self.deal_index + 1]  # this game's deals: one more
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_deal()
+
+    def _target_reached(self, target: int) -> bool:
+        if self.variant.end.target_exact:
+            return target in self._totals
+        return max(self._totals) >= target
+
+    def _stop_loss_reached(self, stop: int) -> bool:
+        totals = self._totals
+        if self.variant.end.stop_on == "total":
+            return min(totals) <= -stop
+        n, s = self.players, sum(totals)
+        return min(n * x - s for x in totals) <= -stop
+
+    def _end(self, end: GameEnd) -> None:
+        self.kernel.changed()
+        self.phase = Phase.OVER
+        self.is_over = True
+        self.to_act = -1
+        self.end = end
+
+    @property
+    def over_reason(self) -> str | None:
+        """Why the game ended, in words (None while it goes on): ``str`` of :attr:`end`."""
+        return None if self.end is None else str(self.end)
+
+    # ------------------------------------------------------------------ penalties
+    def take_as_written(self, action: Action, code: str) -> bool:
+        """Put ``action``, refused for breaking rule ``code``, into the game as a record shows
+        it was taken, when the game can go on from it: a card that broke a follow, trump,
+        demand, lead or over-trump rule (:meth:`play_as_written`), a bid against the range or
+        the hook or the dash limit (:meth:`bid_as_written`), a call out of the auction's range or
+        a dash too many (:meth:`call_as_written`). A declaration not allowed (R015) changes what the
+        others must play, so nothing goes on from it. False: nothing changed."""
+        if isinstance(action, Play):
+            return code in _PLAY_AS_WRITTEN and self.play_as_written(action)
+        if isinstance(action, Bid):
+            return code in _BID_AS_WRITTEN and self.bid_as_written(action.tricks)
+        if isinstance(action, Call):
+            return code in _CALL_AS_WRITTEN and self.call_as_written(action)
+        return False
+
+    def take_total_as_written(self, seat: int, total: int) -> None:
+        """Set ``seat``'s running total to ``total``, as a record writes it, so that a checker
+        that reported a wrong total goes on from the written one (and does not report the
+        same mistake again at every later deal)."""
+        self._totals[seat] = total
+
+    def revoke(self, seat: int, code: str = "R010", play: Play | None = None,
+               scores: Sequence[int] | None = None) -> int:
+        """Apply the variant's penalty for an illegal card by ``seat`` caught at the table.
+
+        Adds the penalty to the offender's total; then, as the variant says
+        (``penalties.revoke.then``), the deal is annulled and dealt again by the same
+        dealer, goes on (the card taken back), or stops and is scored as the table
+        decides: ``scores``, each player's points for it (none when not given). ``play``
+        (the illegal card) is kept in the record. Returns the points.
+
+        :raises IllegalAction: when the variant has no penalty for ``code``.
+        """
+        rules = self.variant.revoke
+        if rules is None or code not in rules.covers:
+            raise IllegalAction(violation(code, tr("this variant has no penalty for {code}; the card is refused",
+                                                   code=code)))
+        if self.phase is not _PLAY:
+            raise IllegalAction(violation("R002", tr("a revoke can only happen while cards are played")))
+        points = rules.points * (self._kind.multiplier if rules.multiplied else 1)
+        self._totals[seat] += points
+        played: list[tuple[int, object]] = list(self.kernel.log.played())
+        if play is not None:
+            played.append((seat, play))
+        record = DealResult.penalty(self._deal, self.dealer, self.players, seat, points, code,
+                                    annulled=rules.replay, bids=self.bidding.bids, hands=self.kernel.log.hands(),
+                                    trump=self.trump, turned=self.turned, played=tuple(played))
+        self._results.append(record)
+        self.kernel.changed()
+        if rules.replay:
+            self._start_deal()
+        elif rules.then == "abandon":
+            self.abandon_deal(scores)
+        return points
+
+    # ------------------------------------------------------------------ results
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total (deal points, set premiums and penalties included)."""
+        return tuple(self._totals)
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """Every deal scored so far (and the penalties and cuts), in order."""
+        return tuple(self._results)
+
+    def settlement(self) -> list[int]:
+        """Each seat's result by the variant's settlement (in money: points × stake)."""
+        return settle(self.variant, self._totals)
+
+    def winners(self) -> list[int]:
+        """Seats with the highest total (several on a tie): in a game to an exact target, those
+        who reached it; with ``end.tie_break: most_made``, those of them who made the most bids."""
+        end = self.variant.end
+        totals = self._totals
+        if end.target is not None and end.target_exact and end.target in totals:
+            best = end.target
+        else:
+            best = max(totals)
+        seats = [s for s, x in enumerate(totals) if x == best]
+        if end.tie_break == "most_made" and len(seats) > 1:
+            made = [0] * self.players
+            for r in self._results:
+                if r.event == "deal":
+                    for s, seat in enumerate(r.seats):
+                        made[s] += seat.bid is not None and seat.bid == seat.taken
+            most = max(made[s] for s in seats)
+            seats = [s for s in seats if made[s] == most]
+        return seats
+
+    def _last_trick_winner(self) -> int:
+        """Who won the last trick of the deal before (eldest before the first deal); -1 when
+        that deal's tricks are not known (scored from the tricks taken, or given up)."""
+        for r in reversed(self._results):
+            if r.event == "deal":
+                last = r.tricks[-1] if r.tricks else None
+                return last.winner if isinstance(last, Trick) else -1
+            if r.event == "abandoned":
+                return -1
+        return self._seat_by("eldest")
+
+    @property
+    def first_leader_unknown(self) -> bool:
+        """No card of the deal is played yet, and the rules cannot say who leads: the winner of
+        the last trick of the deal before leads, and that deal's tricks are not known."""
+        return (self.phase is _PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
+                and self._last_trick_winner() < 0)
+
+    def set_first_leader(self, seat: int) -> None:
+        """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
+        if not self.first_leader_unknown or not 0 <= seat < self.players:
+            raise IllegalAction(violation("R002", tr("the first leader is given by the rules")))
+        self.kernel.begin(seat)
+        self.to_act = seat
+
     def parse_action(self, text: str) -> Action:
         """Read an action as written: ``7S`` or ``JK high H`` (a play), ``2`` or ``bid 2``, ``H`` or
         ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks.
@@ -489,7 +1014,7 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
             where = "over"
         else:
             where = f"deal {self._deal.number}/{len(self.deals)}, {self.phase.value}, to act {self.to_act}"
-        return f"<Game {self.variant.name}, {self.players} players, {where}, totals {list(self.totals)}>"
+        return f"<Game {self.variant.name}, {self.players} players, {where}, totals {self._totals}>"
 
     def __str__(self) -> str:
         """A compact table: the deal, trump, each seat's hand, bid and tricks, the trick on the
@@ -504,13 +1029,13 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
             lines.append("trump " + (trump.value if trump is not None else
                                      "none" if self.phase in (_BID, _PLAY) else "?")
                          + (f" (turned {self.turned})" if self.turned is not None else ""))
-        bids, taken = self._bids, self.kernel.taken
+        bids, taken = self.bidding.bids, self.kernel.taken
         for s in range(self.players):
             mark = ">" if s == self.to_act else " "
             hand = " ".join(str(c) for c in self.hand(s)) or "-"
             bid = "-" if bids[s] is None else str(bids[s])
             lines.append(f"{mark} {s}  {hand:<{3 * d.cards}}  bid {bid:>2}  took {taken[s]:>2}  "
-                         f"total {self.totals[s]:>5}")
+                         f"total {self._totals[s]:>5}")
         trick = self.trick
         if trick:
             lines.append("trick " + "  ".join(f"{tp.seat}:{tp.play}" for tp in trick))
@@ -527,10 +1052,9 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
         new = object.__new__(Game)
         # Slot by slot, but in C: a Python loop over the slots was most of a clone's cost.
         _consume(map(setattr, repeat(new, len(_SLOTS)), _SLOTS, _get_slots(self)))
-        new.totals = list(self.totals)
-        new.results = list(self.results)
-        new._bids = list(self._bids)
-        new._calls = list(self._calls)
+        new._totals = list(self._totals)
+        new._results = list(self._results)
+        new.bidding = self.bidding.copy()
         new.kernel = self.kernel.copy()
         new._stack = None
         if rng is None:
@@ -540,6 +1064,11 @@ class Game(RecordedDeals, Bidding, Auction, EndOfDeal):
         return new
 
 
-_SLOTS = tuple(name for name in State.__slots__)
+_SLOTS = Game.__slots__
 _get_slots = attrgetter(*_SLOTS)
 _consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+
+# The rules an action may break and still be taken as made (take_as_written).
+_PLAY_AS_WRITTEN = frozenset({"R010", "R011", "R012", "R014", "R016", "R017"})
+_BID_AS_WRITTEN = frozenset({"R020", "R021", "R023"})
+_CALL_AS_WRITTEN = frozenset({"R023", "R024"})

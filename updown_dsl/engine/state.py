@@ -1,4 +1,4 @@
-"""The game state: phases, trick values, the deal log, and the slots every part shares.
+"""The values of a game's state: phases, the end of a game, refusals, tricks and the deal log.
 
 The kernel keeps a deal as integers: hands are bit sets, the cards played are card
 indices in one list for the whole deal, and a trick is a slice of that list with its
@@ -9,21 +9,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
-from ..actions import Call, Play
+from ..actions import Play
 from ..cards import Card
 from ..diagnostics import Diagnostic, UpdownError
 
 if TYPE_CHECKING:
-    import random
-
-    from ..actions import Action
-    from ..cards import Suit
-    from ..lang.variant import Deal, DealKind, Variant
-    from .plan import DealPlan, TablePlan
-    from .scoring import DealResult
-    from .kernel import PlayKernel
     from .tables import CardTable
 
 
@@ -38,6 +30,38 @@ class Phase(enum.StrEnum):
     BID = "bid"
     PLAY = "play"
     OVER = "over"
+
+
+class EndKind(enum.Enum):
+    """Why a game ended."""
+
+    SCHEDULE = "schedule complete"
+    """Every deal of the schedule was played."""
+    TARGET = "target reached"
+    """A total reached ``end.target``."""
+    STOP_LOSS = "stop-loss reached"
+    """A total fell to the stop-loss (``end.stop_loss``, «просчет»)."""
+    MAX_DEALS = "max deals played"
+    """A game played past its schedule (to a target, or breaking a tie) reached ``end.max_deals``."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """The end of a game: why, with the number that decided it (the target or the deals
+    played; None for the other kinds)."""
+
+    kind: EndKind
+    value: int | None = None
+
+    def __str__(self) -> str:
+        """The reason in English words, as records and reports have always written it."""
+        if self.kind is EndKind.TARGET:
+            return f"a total reached {self.value}"
+        if self.kind is EndKind.MAX_DEALS:
+            return f"{self.value} deals played"
+        if self.kind is EndKind.STOP_LOSS:
+            return "stop-loss reached («просчет»)"
+        return "schedule complete"
 
 
 class CardFault(enum.Enum):
@@ -154,90 +178,3 @@ class DealLog:
             return tuple(() for _ in range(self.players))
         cards = self.table.cards
         return tuple(tuple(cards[i] for i in h) for h in self.dealt)
-
-
-class State:
-    """The slots of a game; the parts of the engine (dealing, bidding, the end of a deal) are
-    mixins over it, joined in :class:`~updown_dsl.engine.Game`. The cards of the deal are
-    the play kernel's (:attr:`kernel`)."""
-
-    __slots__ = (
-        # public
-        "variant", "players", "table", "deals", "rng", "auto_deal", "totals", "results",
-        "deal_index", "dealer", "over_reason", "phase", "to_act", "turned", "cut_card", "is_over", "kernel",
-        # the deal
-        "_plan", "_dp", "_deal", "_kind", "_bids", "_bids_made", "_bid_sum", "_lo", "_hi", "_hook",
-        "_first_bidder", "_trump_chooser", "_calls", "_declarer", "_zeros", "_counted",
-        # constants copied from the plan for the hot path
-        "_by_id", "_next_seat",
-        # the moves made with push, and what pop restores
-        "_stack",
-    )
-
-    variant: Variant
-    players: int
-    table: CardTable
-    deals: Sequence[Deal]
-    """The deals of the game: the schedule, and any played after it (a target score, a tie-break)."""
-    rng: random.Random
-    auto_deal: bool
-    totals: list[int]
-    results: list[DealResult]
-    deal_index: int
-    dealer: int
-    over_reason: str | None
-    phase: Phase
-    to_act: int
-    turned: Card | None
-    cut_card: Card | None
-    is_over: bool
-    """True when the game has ended."""
-    kernel: PlayKernel
-    """The cards of the current deal: hands, cards played, the trick (:mod:`~updown_dsl.engine.kernel`)."""
-    _plan: TablePlan
-    _dp: DealPlan
-    _deal: Deal
-    _kind: DealKind
-    _bids: list[int | None]
-    _bids_made: int
-    _bid_sum: int
-    _lo: int
-    _hi: int
-    _hook: bool
-    _first_bidder: int
-    _trump_chooser: int
-    _calls: list[Call | None]
-    _declarer: int
-    _zeros: int
-    _counted: bool
-    _by_id: tuple[int, ...]
-    _next_seat: tuple[int, ...]
-    _stack: list[tuple[Action, object]] | None
-
-    def _changed(self) -> None:
-        """Forget what was worked out for the position before a change."""
-        self.kernel.changed()
-
-    if TYPE_CHECKING:  # defined by the mixins; declared here for type checkers
-        @property
-        def trump(self) -> Suit | None: ...
-        def apply(self, action: Action | str) -> None: ...
-        def _begin_bidding(self) -> None: ...
-        def _begin_play(self) -> None: ...
-        def _after_trump(self) -> None: ...
-        def _after_bids(self) -> None: ...
-        def _choose_trump(self) -> None: ...
-        def _finish_deal(self) -> None: ...
-        def _start_deal(self) -> None: ...
-        def _to_deal(self) -> None: ...
-        def _seat_by(self, rule: str) -> int: ...
-        def _last_trick_winner(self) -> int: ...
-        def _last_range(self) -> tuple[int, int, int | None]: ...
-        def _next_bidder(self, seat: int) -> int: ...
-        def _begin_auction(self) -> None: ...
-        def _check_counted(self, tricks: int) -> Diagnostic | None: ...
-        def play_as_written(self, play: Play) -> bool: ...
-        def bid_as_written(self, tricks: int) -> bool: ...
-        def call_as_written(self, call: Call) -> bool: ...
-        def legal_actions(self) -> tuple[Action, ...]: ...
-        def check(self, action: Action) -> Diagnostic | None: ...

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Bid, ChooseTrump
+from .dealing import Dealt
 from .game import Game
 from .state import Phase
 from .tables import SUIT_ID
@@ -29,7 +30,7 @@ def game_at_deal(variant: Variant, players: int, deal_index: int, dealer: int,
     with ``auto_deal=False``: in phase ``DEAL`` (a blind deal: ``BID``), waiting for cards."""
     game = Game(variant, players, auto_deal=False, first_dealer=dealer, rng=rng)
     if totals is not None:
-        game.totals = list(totals)
+        game._totals = list(totals)
     if deal_index:
         plan = game._plan
         if deal_index >= len(game.deals):
@@ -67,7 +68,7 @@ class Worlds:
                                       rng=random.Random(0))
         if self.template.deal != view.deal:  # pragma: no cover - the numbering is the index + 1
             raise ValueError(f"cannot rebuild deal {view.deal.number}")
-        first = self.template._first_bidder
+        first = self.template.bidding.first
         if view.calls and view.phase is Phase.BID:
             # After an auction the declarer's and the dashers' bids were not bid: count the others'.
             calls = view.calls
@@ -95,8 +96,9 @@ class Worlds:
         game = base.clone(rng=rng or random.Random(0))
         if not self.blind:
             game.kernel.hands = list(hands)
-        game._bids = list(bids[s] if game._bids[s] is not None else None for s in range(len(bids)))
-        game._bid_sum = sum(b for b in game._bids if b is not None)
+        b = game.bidding
+        b.bids = list(bids[s] if b.bids[s] is not None else None for s in range(len(bids)))
+        b.total = sum(x for x in b.bids if x is not None)
         game.kernel.changed()
         return game
 
@@ -121,7 +123,7 @@ class Worlds:
                     trump = SUIT_ID[view.trump]
                 elif rule == "fixed" and dp.trump_rules.suit is not None:
                     trump = SUIT_ID[dp.trump_rules.suit]
-                game._install(masks, dealt, dp.trump_rules, rule, trump, view.turned, None)
+                game._install(Dealt(masks, dealt, trump, view.turned, None))
             elif phase is Phase.TRUMP:
                 if view.phase is Phase.TRUMP and bids_left == 0:
                     break

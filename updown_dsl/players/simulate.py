@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
 from .bots import bot_problem, make_bot
-from ..engine import Game, Phase
+from ..engine import EndKind, Game, Phase
 from ..lang.variant import Variant
 
 __all__ = ["GameFacts", "KindSummary", "SeatSummary", "SimulationSummary", "Tally", "VariantSummary", "lineup",
@@ -233,7 +233,7 @@ def play_game(variant: Variant, players: int, g: int, *, seed: int | str, bots: 
         with_bid = [r.seats[s] for r in scored if r.seats[s].bid is not None]
         bids.append(len(with_bid))
         made.append(sum(1 for r in with_bid if r.bid == r.taken))
-    stopped = game.over_reason is not None and "stop-loss" in game.over_reason
+    stopped = game.end is not None and game.end.kind is EndKind.STOP_LOSS
     facts = GameFacts(kinds, tuple(game.totals), tuple(game.settlement()), tuple(game.winners()),
                       tuple(bids), tuple(made), len(scored), decisions, rounds, hooked, stopped)
     return game, facts

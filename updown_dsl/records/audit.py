@@ -311,7 +311,7 @@ class _Cards(_Record):
         if total is not None:
             for s, a in enumerate(total.amounts):
                 if a is not None:
-                    g.totals[s] = a
+                    g.take_total_as_written(s, a)
 
 
 class _Scores(_Record):
@@ -366,7 +366,7 @@ class _Scores(_Record):
                 seat = r.seats[s]
                 if s in self.bad_bids:
                     # A bid in question: its written score stands (as for a deal left unchecked).
-                    g.totals[s] += written - (seat.points + seat.bonus)
+                    g.take_total_as_written(s, g.totals[s] + written - (seat.points + seat.bonus))
                     continue
                 actual = seat.points + seat.bonus
                 if written != actual:
