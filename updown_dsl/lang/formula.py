@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # Lark is imported only to parse a formula the tree cache doe
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-__all__ = ["FUNCTIONS", "Formula", "FormulaError", "FormulaEvalError", "compile_formula"]
+__all__ = ["FUNCTIONS", "Fault", "Formula", "FormulaError", "FormulaEvalError", "compile_formula", "lark_tree",
+           "parse_tree"]
 
 Env = Mapping[str, int]
 Fn = Callable[[Env], int]
@@ -53,6 +54,18 @@ class FormulaError(UpdownError):
 
 class FormulaEvalError(UpdownError):
     """A formula failed while evaluating: division or modulo by zero (F005)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A problem found compiling a formula, where it is in the formula's text: ``start`` and
+    ``end`` are offsets (``compile_formula`` turns them into the file's line and columns)."""
+
+    code: str
+    message: str
+    start: int = 0
+    end: int = 0
+    hint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,17 @@ def _parser() -> Lark:
 
         _PARSER = Lark(_grammar_text(), parser="lalr", lexer="basic", propagate_positions=True)
     return _PARSER
+
+
+def lark_tree(text: str) -> Any:
+    """The tree Lark parses from a formula's text (raises Lark's ``UnexpectedInput``)."""
+    return _parser().parse(text)
+
+
+def parse_tree(text: str) -> Any:
+    """The parse tree of a formula's text: the shipped one when the cache holds it, else Lark's."""
+    tree = _cached_tree(text)
+    return tree if tree is not None else lark_tree(text)
 
 
 # ---------------------------------------------------------------- the tree cache
@@ -189,6 +213,12 @@ _BAD_CHARS = {
     "[": mark("'[' is not allowed: there are no lists or subscripts in formulas"),
     "&": mark("'&' is not an operator: use '&&' or 'and'"), "|": mark("'|' is not an operator: use '||' or 'or'"),
 }
+
+
+def _syntax_fault(err: UnexpectedInput, text: str) -> Fault:
+    """A lark error as the F001 a card player reads."""
+    message, hint, start, end = _syntax_message(err, text)
+    return Fault("F001", message, start, end, hint)
 
 
 def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
@@ -357,14 +387,17 @@ def _call(name: str, args: list[Node]) -> Node:
 class _Compiler:
     """Walks the parse tree, collecting name/arity problems as diagnostics."""
 
-    def __init__(self, names: tuple[str, ...], pos: Callable[[int | None, int | None, str, str | None], Diagnostic],
-                 guard: Callable[[Fn], Fn], key: str | None = None,
+    def __init__(self, names: tuple[str, ...], guard: Callable[[Fn], Fn], key: str | None = None,
                  elsewhere: Mapping[str, str] | None = None) -> None:
-        self.order, self.names, self.pos, self.guard = names, frozenset(names), pos, guard
+        self.order, self.names, self.guard = names, frozenset(names), guard
         self.key, self.elsewhere = key, elsewhere or {}
         self.used: set[str] = set()
-        self.errors: list[Diagnostic] = []
+        self.faults: list[Fault] = []
         self.divides = False
+
+    def fault(self, code: str, t: Any, message: str, hint: str | None = None) -> None:
+        """A problem at the token ``t``."""
+        self.faults.append(Fault(code, message, t.start_pos or 0, t.end_pos or 0, hint))
 
     def unknown(self, t: Any) -> None:
         """An unknown name: one the formula language has in other keys (said so, with the
@@ -372,20 +405,20 @@ class _Compiler:
         other = self.elsewhere.get(t.value)
         if other is not None and self.key is not None:
             here = ", ".join(dict.fromkeys(self.order)) or "none"
-            self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("`{name}` is not known in `{key}`: {other}",
-                                        name=t.value, key=self.key, other=other), tr("here the names are: {names}", names=here)))
+            self.fault("F002", t, tr("`{name}` is not known in `{key}`: {other}", name=t.value, key=self.key,
+                                     other=other), tr("here the names are: {names}", names=here))
             return
         close = difflib.get_close_matches(t.value, sorted(self.names | set(self.elsewhere)), n=1)
         hint = None if not close else tr("did you mean {name!r}?", name=close[0]) if close[0] in self.names \
             else tr("did you mean {name!r}? It is not known here: {where}", name=close[0], where=self.elsewhere[close[0]])
-        self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("unknown name {name!r} in formula", name=t.value), hint))
+        self.fault("F002", t, tr("unknown name {name!r} in formula", name=t.value), hint)
 
     def build(self, t: Any) -> Node:
         if _is_token(t):  # Lark's token or a cached one (both are str)
             if t.type == "INT":
                 if len(t.value) <= 100:
                     return int(t.value)
-                self.errors.append(self.pos(t.start_pos, t.end_pos, "F001 number is too large", None))
+                self.fault("F001", t, "number is too large")
                 return 0
             if t.value not in self.names:
                 self.unknown(t)
@@ -421,16 +454,15 @@ class _Compiler:
             close = difflib.get_close_matches(name.value, sorted(FUNCTIONS), n=1)
             known = ", ".join(sorted(FUNCTIONS))
             hint = tr("did you mean {name!r}?", name=close[0]) if close else tr("functions are: {names}", names=known)
-            self.errors.append(self.pos(name.start_pos, name.end_pos, "F004 " + tr("unknown function {name!r}", name=name.value), hint))
+            self.fault("F004", name, tr("unknown function {name!r}", name=name.value), hint)
             return 0
         lo, hi = FUNCTIONS[name.value]
         if len(args) < lo or (hi is not None and len(args) > hi):
             want = tr("exactly {n}", n=lo) if lo == hi else tr("at least {n}", n=lo) if hi is None else tr(
                 "{lo} to {hi}", lo=lo, hi=hi)
             fields = {"name": name.value, "want": want, "count": len(args)}
-            self.errors.append(self.pos(name.start_pos, name.end_pos, "F003 " + (
-                tr("{name}() takes {want} arguments, got {count}", **fields) if hi != 1 else
-                tr("{name}() takes {want} argument, got {count}", **fields)), None))
+            self.fault("F003", name, tr("{name}() takes {want} arguments, got {count}", **fields) if hi != 1 else
+                       tr("{name}() takes {want} argument, got {count}", **fields))
             return 0
         return _call(name.value, args)
 
@@ -460,41 +492,38 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
             return where(offset)
         return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
-    def diag(start: int | None, end: int | None, coded: str, hint: str | None) -> Diagnostic:
-        code, _, message = coded.partition(" ")
-        start, end = start or 0, end or 0
-        line, col = locate(start)
-        span = text[start:end]
+    def diag(fault: Fault) -> Diagnostic:
+        line, col = locate(fault.start)
+        span = text[fault.start:fault.end]
         end_col = col + len(span) if span and "\n" not in span else None
-        return Diagnostic(code, message, path=path, line=line, col=col, end_col=end_col, hint=hint)
+        return Diagnostic(fault.code, fault.message, path=path, line=line, col=col, end_col=end_col, hint=fault.hint)
 
     if isinstance(source, bool) or not isinstance(source, (str, int)):
         what = tr("a boolean") if isinstance(source, bool) else f"a {type(source).__name__}"
-        raise FormulaError(diag(0, 0, "F001 " + tr("expected a formula or a whole number, got {what}", what=what), None))
+        raise FormulaError(diag(Fault("F001", tr("expected a formula or a whole number, got {what}", what=what))))
     if isinstance(source, int):
         return Formula(text, frozenset(), _fn(source))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(diag(0, 0, "F006 " + tr("formula is longer than {limit:,} characters ({length:,})",
-                                                   limit=MAX_LENGTH, length=len(text)),
-                                tr("split the rule into simpler formulas, or name a part in `scoring.params`")))
+        raise FormulaError(diag(Fault("F006", tr("formula is longer than {limit:,} characters ({length:,})",
+                                                 limit=MAX_LENGTH, length=len(text)),
+                                      hint=tr("split the rule into simpler formulas, or name a part in `scoring.params`"))))
     tree = _cached_tree(text)
     if tree is None:
         from lark.exceptions import UnexpectedInput
 
         try:
-            tree = _parser().parse(text)
+            tree = lark_tree(text)
         except UnexpectedInput as err:
-            message, hint, start, end = _syntax_message(err, text)
-            raise FormulaError(diag(start, end, "F001 " + message, hint)) from None
+            raise FormulaError(diag(_syntax_fault(err, text))) from None
     stack = [(tree, 1)] if not isinstance(tree, str) else []
     while stack:
         sub, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise FormulaError(diag(0, 0, "F006 " + tr("formula is nested more than {depth} levels deep", depth=MAX_DEPTH), None))
+            raise FormulaError(diag(Fault("F006", tr("formula is nested more than {depth} levels deep", depth=MAX_DEPTH))))
         stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
-    comp = _Compiler(tuple(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
+    comp = _Compiler(tuple(names), lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
                      key, elsewhere)
     node = comp.build(tree)
-    if comp.errors:
-        raise FormulaError(comp.errors)
+    if comp.faults:
+        raise FormulaError([diag(f) for f in comp.faults])
     return Formula(text, frozenset(comp.used), _fn(node), comp.divides)

@@ -118,10 +118,9 @@ _TRUTHS = {"made": mark("the bid is made"), "set_all_made": mark("every bid of t
 
 def formula_tree(source: str) -> Any:
     """The parse tree of a formula's source (the shipped trees, else Lark)."""
-    from .formula import _cached_tree, _parser
+    from .formula import parse_tree
 
-    tree = _cached_tree(source)
-    return tree if tree is not None else _parser().parse(source)
+    return parse_tree(source)
 
 
 def _token(t: Any) -> str | None:
