@@ -7,7 +7,7 @@ comparison or sum is written with the names in words (``10 + 5 × (bid − 1)``)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from typing import TYPE_CHECKING
 
@@ -230,3 +230,27 @@ def kind_title(v: "Variant", kind: str) -> str:
     k = v.kinds.get(kind)
     name = kind_name(kind)
     return f"{name} ×{k.multiplier}" if k is not None and k.multiplier != 1 else name
+
+
+def _short_cards(cards: Iterable[object]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def pack_text(variant: Variant) -> str:
+    """A short description of the pack: ``52``, ``36, 6S is joker``, ``36 (+2 jokers, −6S 6C)``."""
+    d = variant.deck
+    extra = []
+    if d.jokers:
+        extra.append(f"+{d.jokers} joker" + ("s" if d.jokers > 1 else ""))
+    if d.remove:
+        extra.append("−" + _short_cards(d.remove))
+    text = str(d.pack) + (f" ({', '.join(extra)})" if extra else "")
+    if d.per_player:
+        text += f", the top {d.per_player} a player"
+    if d.designated_jokers:
+        verb = "is joker" if len(d.designated_jokers) == 1 else "are jokers"
+        text += f", {_short_cards(d.designated_jokers)} {verb}"
+    for w in variant.wild:
+        if w.ordinary:
+            text += f", {_short_cards(w.cards)} special"
+    return text
