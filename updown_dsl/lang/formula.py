@@ -194,7 +194,7 @@ def _cached_tree(text: str) -> Any:
             _TREES = json.loads(raw)["trees"]
         except (ModuleNotFoundError, OSError, TypeError, ValueError, KeyError):
             _TREES = {}
-    data = _TREES.get(text)  # type: ignore[union-attr]
+    data = _TREES.get(text)
     return None if data is None else _tree_from_data(data)
 
 
