@@ -69,6 +69,7 @@ def _bundled(name: str) -> Path | None:
 
 
 def looks_like_path(text: str) -> bool:
+    """Whether ``text`` names a file (a folder in it, or a ``.yaml`` end) rather than a bundled variant."""
     return "/" in text or "\\" in text or text.lower().endswith((".yaml", ".yml"))
 
 
@@ -77,6 +78,7 @@ def _inside(path: Path, folders: Sequence[Path]) -> bool:
 
 
 def allowed_folders(paths: Iterable[str | Path]) -> tuple[Path, ...]:
+    """The folders ``extends`` and records may read from, resolved (an unusable one dropped)."""
     out: list[Path] = []
     for p in paths:
         try:
@@ -148,18 +150,12 @@ def try_load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | P
         return None, [Diagnostic("V010", tr("no bundled variant named {text!r}", text=text), hint=hint)]
     folders = allowed_folders([path.resolve().parent, *variant_path])
     key = ("file", str(path.resolve()), os.getcwd(), language(), *map(str, folders))  # (messages differ by language)
-    hit = _remembered(key)
+    hit = LOADS.get(key)
     if hit is not None:
         return hit
-    loader = Load(folders)
-    variant, diags = loader.load_file(path)
-    return _remember(key, loader, variant, sort_diagnostics(diags))
-
-
-# Loaded variants by what was asked (with the working directory, which diagnostics' paths
-# are relative to), each with the files read and their state then; a few dozen at most.
-_MEMO: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic], tuple[tuple[str, int, int], ...]]] = {}
-_MEMO_SIZE = 64
+    load = Load(folders)
+    variant, diags = load.load_file(path)
+    return LOADS.put(key, load, variant, sort_diagnostics(diags))
 
 
 def _file_state(path: str) -> tuple[str, int, int]:
@@ -170,23 +166,38 @@ def _file_state(path: str) -> tuple[str, int, int]:
     return path, st.st_mtime_ns, st.st_size
 
 
-def _remembered(key: tuple[str, ...]) -> tuple[Variant | None, list[Diagnostic]] | None:
-    hit = _MEMO.get(key)
-    if hit is None:
-        return None
-    variant, diags, files = hit
-    if any(_file_state(state[0]) != state for state in files):
-        del _MEMO[key]
-        return None
-    return variant, list(diags)
+class Memo:
+    """Loads remembered by what was asked (with the working directory, which diagnostics' paths
+    are relative to, and the language of the messages), each with the files read and their
+    state then: a load is remembered while none of its files has changed. A few dozen at most."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._loads: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic],
+                                                 tuple[tuple[str, int, int], ...]]] = {}
+
+    def get(self, key: tuple[str, ...]) -> tuple[Variant | None, list[Diagnostic]] | None:
+        """The load remembered for ``key`` (a copy of its diagnostics), or None."""
+        hit = self._loads.get(key)
+        if hit is None:
+            return None
+        variant, diags, files = hit
+        if any(_file_state(state[0]) != state for state in files):
+            del self._loads[key]
+            return None
+        return variant, list(diags)
+
+    def put(self, key: tuple[str, ...], load: Load, variant: Variant | None,
+            diags: list[Diagnostic]) -> tuple[Variant | None, list[Diagnostic]]:
+        """Remember ``load``'s result under ``key``; returns it."""
+        if len(self._loads) >= self.size:
+            del self._loads[next(iter(self._loads))]
+        self._loads[key] = (variant, list(diags), tuple(load.files))
+        return variant, diags
 
 
-def _remember(key: tuple[str, ...], loader: Load, variant: Variant | None,
-              diags: list[Diagnostic]) -> tuple[Variant | None, list[Diagnostic]]:
-    if len(_MEMO) >= _MEMO_SIZE:
-        del _MEMO[next(iter(_MEMO))]
-    _MEMO[key] = (variant, list(diags), tuple(loader.files))
-    return variant, diags
+#: The loads of this process.
+LOADS = Memo()
 
 
 def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -202,12 +213,12 @@ def loads_variant(text: str, path: str = "<string>", *, variant_path: Sequence[s
     """
     folders = allowed_folders(variant_path)
     key = ("text", text, path, os.getcwd(), language(), *map(str, folders))
-    hit = _remembered(key)
+    hit = LOADS.get(key)
     if hit is None:
-        loader = Load(folders)
+        load = Load(folders)
         root, diags = parse_yaml(text, path)
-        variant, more = loader.finish(root, diags, path, Path.cwd())
-        hit = _remember(key, loader, variant, sort_diagnostics(more) if variant is None else [])
+        variant, more = load.finish(root, diags, path, Path.cwd())
+        hit = LOADS.put(key, load, variant, sort_diagnostics(more) if variant is None else [])
     variant, diags = hit
     if variant is None:
         raise VariantError(diags)
