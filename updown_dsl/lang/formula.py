@@ -216,23 +216,18 @@ _BAD_CHARS = {
 
 
 def _syntax_fault(err: UnexpectedInput, text: str) -> Fault:
-    """A lark error as the F001 a card player reads."""
-    message, hint, start, end = _syntax_message(err, text)
-    return Fault("F001", message, start, end, hint)
-
-
-def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
-    """Translate a lark error to (message, hint, start offset, end offset)."""
+    """A lark error as the F001 a card player reads, at the characters it is about."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream or 0
         ch = text[pos]
         if ch == "." and text[pos - 1:pos].isdigit() and text[pos + 1:pos + 2].isdigit():
-            return tr("decimal numbers are not allowed: formulas use whole numbers only"), None, pos, pos + 1
+            return Fault("F001", tr("decimal numbers are not allowed: formulas use whole numbers only"), pos, pos + 1)
         if ch == ".":
-            return tr("'.' is not allowed: there is no attribute access in formulas"), None, pos, pos + 1
-        return tr(_BAD_CHARS[ch]) if ch in _BAD_CHARS else tr("unexpected character {ch!r} in formula", ch=ch), None, pos, pos + 1
+            return Fault("F001", tr("'.' is not allowed: there is no attribute access in formulas"), pos, pos + 1)
+        message = tr(_BAD_CHARS[ch]) if ch in _BAD_CHARS else tr("unexpected character {ch!r} in formula", ch=ch)
+        return Fault("F001", message, pos, pos + 1)
     token, ip = (err.token, err.interactive_parser) if isinstance(err, UnexpectedToken) else (None, None)
     # accepts() is exact, unlike the merged LALR lookaheads in .expected
     expected: set[str] = set(err.expected) if isinstance(err, UnexpectedEOF) else set()
@@ -242,16 +237,18 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         end = len(text.rstrip(" \t\r\n"))
         tokens = list(_parser().lex(text))
         if not tokens:
-            return tr("empty formula: expected an expression"), None, end, end
+            return Fault("F001", tr("empty formula: expected an expression"), end, end)
         if expected & _OPERANDS:
-            return tr("formula ends too early: missing operand after {token!r}", token=tokens[-1].value), None, end, end
+            return Fault("F001", tr("formula ends too early: missing operand after {token!r}", token=tokens[-1].value),
+                         end, end)
         closer = next((c for c in _CLOSERS if c in expected), None)
-        return tr("formula ends too early: missing {missing}", missing=_CLOSERS[closer] if closer else tr("something")), None, end, end
+        return Fault("F001", tr("formula ends too early: missing {missing}",
+                                missing=_CLOSERS[closer] if closer else tr("something")), end, end)
     start, stop = token.start_pos or 0, token.end_pos or (token.start_pos or 0) + len(token.value)
     if token.type == "COMPARE" and not expected & _OPERANDS:
-        return tr("comparisons cannot be chained"), tr("use 'and', e.g. a < b and b < c"), start, stop
+        return Fault("F001", tr("comparisons cannot be chained"), start, stop, tr("use 'and', e.g. a < b and b < c"))
     if token.value == "*" and text[start - 1:start] == "*":
-        return tr("'**' is not an operator: write repeated multiplication"), None, start - 1, stop
+        return Fault("F001", tr("'**' is not an operator: write repeated multiplication"), start - 1, stop)
     what = tr("name {token!r}", token=token.value) if token.type == "NAME" else tr("number {token}", token=token.value) \
         if token.type == "INT" else repr(token.value)
     closers = [v for k, v in _CLOSERS.items() if k in expected]
@@ -259,7 +256,7 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         else tr("missing an operator before it?") if token.type in _OPERANDS and not expected & _OPERANDS \
         else tr("expected a number, a name or '('") if expected & _OPERANDS \
         else tr("expected {items}", items=" or ".join(closers)) if closers else None
-    return tr("unexpected {what} in formula", what=what), hint, start, stop
+    return Fault("F001", tr("unexpected {what} in formula", what=what), start, stop, hint)
 
 
 # ---------------------------------------------------------------- closures
