@@ -40,7 +40,8 @@ class Runner:
     def workers(self) -> int:
         """How many tasks run at once."""
         if self._client is not None:
-            return max(1, sum(w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values()))
+            threads: int = sum(w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values())
+            return max(1, threads)
         return self.jobs
 
     def __enter__(self) -> Runner:
@@ -49,10 +50,12 @@ class Runner:
                 from distributed import Client
             except ImportError:
                 raise RuntimeError('a Dask scheduler needs the "dist" extra: pip install "updown[dist]"') from None
+            # (distributed's Client is not annotated; without distributed, mypy sees Any)
             if isinstance(self.scheduler, str):
-                self._client = Client(self.scheduler, timeout="20s")  # an OSError when nobody answers
+                self._client = Client(self.scheduler, timeout="20s")  # type: ignore[no-untyped-call, unused-ignore]
             else:  # a cluster object (LocalCluster, ...) or a Client
-                self._client = self.scheduler if hasattr(self.scheduler, "submit") else Client(self.scheduler)
+                self._client = (self.scheduler if hasattr(self.scheduler, "submit")
+                                else Client(self.scheduler))  # type: ignore[no-untyped-call, unused-ignore]
         elif self.jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
 
@@ -73,6 +76,7 @@ class Runner:
             for task in tasks:
                 yield fn(*task)
             return
+        submit: Callable[[Sequence[Any]], Any]
         if self._client is not None:
             submit = lambda task: self._client.submit(fn, *task, pure=False)  # noqa: E731
         else:

@@ -1,7 +1,8 @@
 """A :class:`~updown_dsl.lang.rulebook.RuleBook` written as plain text, Markdown or HTML.
 
 Pure functions from the document to a string; `code` in backticks becomes plain text,
-Markdown code or ``<code>``.
+Markdown code or ``<code>``. The resolved rules as data (:func:`~.rulebook.rules_data`) are
+rendered here too, as the rows of the table of ``updown variant show`` (:func:`rules_table`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+from typing import Any, Mapping
 
 from ..i18n import tr
 from .bookmodel import Bullets, Item, RuleBook, Table
@@ -158,3 +160,55 @@ def render(book: RuleBook, fmt: str = "text", lang: str = "en") -> str:
     if fmt == "html":
         return to_html(book, lang)
     return to_text(book)
+
+
+# ---------------------------------------------------------------- the resolved rules as a table
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return tr("yes") if value else tr("no")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(x) for x in value) if value else "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} = {_value_text(x)}" for k, x in value.items()) if value else "—"
+    return str(value)
+
+
+def rules_table(data: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The resolved rules (:func:`~.rulebook.rules_data`) as ``[(section, [(key, text), ...]), ...]``,
+    for a table of three columns: section, rule, value."""
+    sections: list[tuple[str, list[tuple[str, str]]]] = []
+    for section, body in data.items():
+        if section == "players":
+            p = body
+            sections.append(("players", [("count", f"{p['min']}–{p['max']} (default {p['default']})")]))
+            continue
+        if section == "deck":
+            rows = [("pack", body["summary"])]
+            sections.append(("deck", rows))
+            continue
+        if section == "kinds":
+            rows = []
+            for name, k in body.items():
+                parts = [f"bidding {k['bidding']}"]
+                if k["multiplier"] != 1:
+                    parts.append(f"×{k['multiplier']}")
+                if "trump" in k:
+                    parts.append("trump " + _value_text(k["trump"]))
+                if "score" in k:
+                    parts.append(f"score: {k['score']}")
+                if "hook" in k:
+                    parts.append(f"hook {_value_text(k['hook'])}")
+                rows.append((name, "; ".join(parts)))
+            if rows:
+                sections.append(("kinds", rows))
+            continue
+        if section == "penalties":
+            rev = body["revoke"]
+            sections.append(("penalties", [("revoke", _value_text(rev) if rev else "—")]))
+            continue
+        if body is None:
+            continue
+        sections.append((section, [(k, _value_text(x)) for k, x in body.items()]))
+    return sections

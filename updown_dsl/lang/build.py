@@ -25,45 +25,51 @@ from .variant import (
     Variant,
     WildRules,
 )
-from .values import Values, _child
+from .values import Values, child
 from .yamltree import Node
 
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 
 
-class Builder(Values):
-    """The variant model from a variant file's merged tree (after ``extends``)."""
+class Builder:
+    """The variant model from a variant file's merged tree (after ``extends``): each value read
+    by ``values``, whose problems this adds to (contradictions between keys, ``V012``)."""
+
+    def __init__(self, values: Values) -> None:
+        self.values = values
+        self.problems = values.problems
 
     # -- schedule -----------------------------------------------------------------------
     def schedule(self, node: Node | None, kinds: set[str]) -> tuple[ScheduleSet, ...]:
+        """The ``schedule`` list as sets of items (``kinds``: the deal kinds defined)."""
         from .schema import SCHEDULE_ITEM_FIELDS, SCHEDULE_NAMES
 
         if node is None:
             return ()
         if node.kind != "seq" or not node.children:
-            self.err("V004", tr("`schedule` must be a non-empty list of deals and sets"), node)
+            self.values.err("V004", tr("`schedule` must be a non-empty list of deals and sets"), node)
             return ()
         sets: list[ScheduleSet] = []
         loose: list[ScheduleItem] = []
 
         def item(n: Node) -> ScheduleItem | None:
             if n.kind != "map":
-                self.err("V004", tr("a schedule item must be a mapping such as {cards: 6, times: players}"), n)
+                self.values.err("V004", tr("a schedule item must be a mapping such as {cards: 6, times: players}"), n)
                 return None
             keys = n.keys()
             for k, _ in n.items:
                 if k.value not in SCHEDULE_ITEM_FIELDS or k.value == "set":
                     close = difflib.get_close_matches(str(k.value), list(SCHEDULE_ITEM_FIELDS), n=1)
-                    self.err("V003", tr("unknown key {value!r} in a schedule item", value=k.value), k,
+                    self.values.err("V003", tr("unknown key {value!r} in a schedule item", value=k.value), k,
                              hint=tr("did you mean {value!r}?", value=close[0]) if close else None)
             kind_node = n.get("kind")
             kind = "normal"
             if kind_node is not None:
-                name = self.kind_name(kind_node)  # None: not a word (V007/V004 said so)
+                name = self.values.kind_name(kind_node)  # None: not a word (V007/V004 said so)
                 kind = "normal" if name is None else name
                 if name is not None and kind != "normal" and kind not in kinds:
                     close = difflib.get_close_matches(kind, sorted(kinds), n=1)
-                    self.err("V005", tr("deal kind {kind!r} is not defined under `kinds`",
+                    self.values.err("V005", tr("deal kind {kind!r} is not defined under `kinds`",
                                         kind=kind), kind_node,
                              hint=tr("did you mean {value!r}?", value=close[0]) if close else None)
             if "ramp" in keys:
@@ -73,23 +79,23 @@ class Builder(Values):
                     # A formula with a comma in a flow list is cut at the comma by YAML.
                     split = r.kind == "seq" and len(r.children) > 2 and any(
                         "(" in str(getattr(c, "value", "")) for c in r.children)
-                    self.err("V004", tr("`ramp` must be [from, to]"), r,
+                    self.values.err("V004", tr("`ramp` must be [from, to]"), r,
                              hint=tr("a formula with a comma inside `[...]` must be quoted, e.g. `ramp: [\"min(10, max_cards)\", 1]`") if split else None)
                     return None
-                a = self.formula(r.children[0], SCHEDULE_NAMES, "ramp")
-                b = self.formula(r.children[1], SCHEDULE_NAMES, "ramp")
+                a = self.values.formula(r.children[0], SCHEDULE_NAMES, "ramp")
+                b = self.values.formula(r.children[1], SCHEDULE_NAMES, "ramp")
                 if "cards" in keys or "times" in keys:
-                    self.err("V012", tr("a `ramp` item takes no `cards` or `times`"), n)
+                    self.values.err("V012", tr("a `ramp` item takes no `cards` or `times`"), n)
                 if a is None or b is None:
                     return None
                 return ScheduleItem(cards=a, ramp_to=b, kind=kind)
             c = n.get("cards")
             if c is None:
-                self.err("V006", tr("a schedule item needs `cards` (or `ramp`)"), n)
+                self.values.err("V006", tr("a schedule item needs `cards` (or `ramp`)"), n)
                 return None
-            cards = self.formula(c, SCHEDULE_NAMES, "cards")
+            cards = self.values.formula(c, SCHEDULE_NAMES, "cards")
             t = n.get("times")
-            times = self.formula(t, SCHEDULE_NAMES, "times") if t is not None else None
+            times = self.values.formula(t, SCHEDULE_NAMES, "times") if t is not None else None
             if cards is None or (t is not None and times is None):
                 return None
             return ScheduleItem(cards=cards, times=times, kind=kind)
@@ -102,9 +108,9 @@ class Builder(Values):
                 s = child.get("set")
                 assert s is not None
                 if len(child.items) > 1:
-                    self.err("V003", tr("a `set` item takes only the `set` key"), child)
+                    self.values.err("V003", tr("a `set` item takes only the `set` key"), child)
                 if s.kind != "seq" or not s.children:
-                    self.err("V004", tr("`set` must be a non-empty list of schedule items"), s)
+                    self.values.err("V004", tr("`set` must be a non-empty list of schedule items"), s)
                     continue
                 members = [item(x) for x in s.children]
                 sets.append(ScheduleSet(tuple(m for m in members if m is not None)))
@@ -118,6 +124,7 @@ class Builder(Values):
 
     # -- building -----------------------------------------------------------------------
     def build(self, tree: Node, path: str) -> tuple[Variant | None, list[Diagnostic]]:
+        """The variant of ``tree`` (read from ``path``), or None, with every problem of the load."""
         # Params first: formulas everywhere may use them.
         params: dict[str, int] = {}
         scoring_node = tree.get("scoring")
@@ -128,7 +135,7 @@ class Builder(Values):
                           if v.kind == "scalar" and isinstance(v.value, int)
                           and not isinstance(v.value, bool) and str(k.value).isidentifier()}
         extra = tuple(params)
-        top = self.section(tree, SCHEMA, "", extra)
+        top = self.values.section(tree, SCHEMA, "", extra)
         kinds_raw: dict[str, tuple[Node, dict[str, Any]]] = top["kinds"] or {}
         schedule = self.schedule(tree.get("schedule"), set(kinds_raw))
 
@@ -137,12 +144,12 @@ class Builder(Values):
         pdefault = players["default"] if players["default"] is not None else max(pmin, min(4, pmax))
         pnode = tree.get("players") or tree
         if pmin > pmax:
-            self.err("V012", tr("players: min {pmin} is more than max {pmax}", pmin=pmin, pmax=pmax), pnode)
+            self.values.err("V012", tr("players: min {pmin} is more than max {pmax}", pmin=pmin, pmax=pmax), pnode)
         elif not pmin <= pdefault <= pmax:
-            self.err("V012", tr("players: default {pdefault} is outside {pmin}..{pmax}",
+            self.values.err("V012", tr("players: default {pdefault} is outside {pmin}..{pmax}",
                                 pdefault=pdefault, pmin=pmin, pmax=pmax), pnode)
 
-        deck_sec = top["deck"] or self.section(None, SCHEMA["deck"].fields, "deck", extra)
+        deck_sec = top["deck"] or self.values.section(None, SCHEMA["deck"].fields, "deck", extra)
         deck_node = tree.get("deck")
         remove = tuple(deck_sec["remove"])
         designated = tuple(deck_sec["designated_jokers"])
@@ -153,37 +160,37 @@ class Builder(Values):
         for key, cards in (("remove", remove), ("designated_jokers", designated)):
             for card in cards:
                 if card not in pack:
-                    self.err("V011", tr("`deck.{key}`: {card} is not in a {pack}-card pack",
+                    self.values.err("V011", tr("`deck.{key}`: {card} is not in a {pack}-card pack",
                                         key=key, card=card, pack=deck.pack),
                              self.card_node(deck_node, key, card) or deck_node or tree)
         for card in designated:
             if card in remove:
-                self.err("V012", tr("{card} is both removed and designated as joker",
+                self.values.err("V012", tr("{card} is both removed and designated as joker",
                                     card=card), deck_node or tree)
 
         trump = self.trump(top["trump"], tree.get("trump"))
         kinds: dict[str, DealKind] = {}
         for name, (knode, k) in kinds_raw.items():
             if name == "normal":
-                self.err("V012", tr("`normal` is the built-in kind; define other names"), knode)
+                self.values.err("V012", tr("`normal` is the built-in kind; define other names"), knode)
                 continue
             kinds[name] = DealKind(
                 name=name,
                 bidding=k["bidding"],
-                trump=self.trump(k["trump"], _child(_child(_child(tree, "kinds"), name), "trump")) if k["trump"] is not None else None,
+                trump=self.trump(k["trump"], child(child(child(tree, "kinds"), name), "trump")) if k["trump"] is not None else None,
                 multiplier=k["multiplier"],
                 score=k["score"],
                 hook=k["hook"],
             )
         kinds["normal"] = DealKind(name="normal")
 
-        b = top["bidding"] or self.section(None, SCHEMA["bidding"].fields, "bidding", extra)
+        b = top["bidding"] or self.values.section(None, SCHEMA["bidding"].fields, "bidding", extra)
         total = b["total"] or ("differ" if b["hook"] else "any")
-        auction = _auction(self, b["auction"], kinds, trump, tree)
+        auction = self.auction(b["auction"], kinds, trump, tree)
         bidding = BiddingRules(min_bid=b["min"], max_bid=b["max"], hook=total != "any",
                                hook_exempt=b["hook_exempt"], first_bidder=b["first_bidder"], total=total,
                                dash_limit=b["dash_limit"], auction=auction)
-        p = top["play"] or self.section(None, SCHEMA["play"].fields, "play", extra)
+        p = top["play"] or self.values.section(None, SCHEMA["play"].fields, "play", extra)
         play = PlayRules(must_follow=p["must_follow"], must_trump=p["must_trump"],
                          first_leader=p["first_leader"], lead_trump=p["lead_trump"],
                          must_overtrump=p["must_overtrump"])
@@ -194,11 +201,11 @@ class Builder(Values):
         if top["jokers"] is not None:
             j = top["jokers"]
             if not joker_cards:
-                self.err("V012", tr("`jokers` rules given but the deck has no joker"), jnode or tree,
+                self.values.err("V012", tr("`jokers` rules given but the deck has no joker"), jnode or tree,
                          hint=tr("add `deck.jokers` or `deck.designated_jokers`"))
             wild.append(self.wild(j, joker_cards, ordinary=False, node=jnode))
         elif joker_cards:
-            defaults = self.section(None, SCHEMA["jokers"].fields, "jokers", extra)
+            defaults = self.values.section(None, SCHEMA["jokers"].fields, "jokers", extra)
             wild.append(self.wild(defaults, joker_cards, ordinary=False, node=None))
         if top["special_card"] is not None:
             s = top["special_card"]
@@ -207,18 +214,18 @@ class Builder(Values):
             at = (snode.get("card") if snode is not None and snode.kind == "map" else None) or snode or tree
             if card is not None:
                 if card not in full_deck:
-                    self.err("V011", tr("`special_card.card`: {card} is not in the deck", card=card), at)
+                    self.values.err("V011", tr("`special_card.card`: {card} is not in the deck", card=card), at)
                 elif card in designated or card.is_joker:
-                    self.err("V012", tr("{card} cannot be both a joker and the special card", card=card), at)
+                    self.values.err("V012", tr("{card} cannot be both a joker and the special card", card=card), at)
                 else:
                     wild.append(self.wild(s, (card,), ordinary=True, node=snode))
 
         sc = top["scoring"] or {}
         deal_formula = sc.get("deal")
         if deal_formula is None:
-            if not self.diags:
-                self.err("V006", tr("missing required key 'deal' in `scoring`"), tree.get("scoring") or tree)
-            return None, self.diags
+            if not self.problems:
+                self.values.err("V006", tr("missing required key 'deal' in `scoring`"), tree.get("scoring") or tree)
+            return None, self.problems.found
         scoring = ScoringRules(deal=deal_formula, set_bonus=sc.get("set_bonus"), params=params)
         pen = top["penalties"] or {}
         r = pen.get("revoke")
@@ -227,11 +234,11 @@ class Builder(Values):
             then = r["then"] or ("replay" if r["replay"] else "play_on")
             revoke = RevokeRules(points=r["points"], replay=then == "replay", covers=tuple(r["covers"]),
                                  multiplied=r["multiplied"], then=then)
-        e = top["end"] or self.section(None, SCHEMA["end"].fields, "end", extra)
-        st = top["settlement"] or self.section(None, SCHEMA["settlement"].fields, "settlement", extra)
-        dealing = top["dealing"] or self.section(None, SCHEMA["dealing"].fields, "dealing", extra)
-        if self.diags:
-            return None, self.diags
+        e = top["end"] or self.values.section(None, SCHEMA["end"].fields, "end", extra)
+        st = top["settlement"] or self.values.section(None, SCHEMA["settlement"].fields, "settlement", extra)
+        dealing = top["dealing"] or self.values.section(None, SCHEMA["dealing"].fields, "dealing", extra)
+        if self.problems:
+            return None, self.problems.found
         variant = Variant(
             name=top["name"],
             description=top["description"] or "",
@@ -266,10 +273,10 @@ class Builder(Values):
             if d.line is None:
                 node = tree.get(problem.section) or tree
                 d = Diagnostic(d.code, d.message, d.severity, node.path, node.line, node.col, hint=d.hint)
-            self.diags.append(d)
-        if self.diags:
-            return None, self.diags
-        return variant, self.diags
+            self.problems.add(d)
+        if self.problems:
+            return None, self.problems.found
+        return variant, self.problems.found
 
     @staticmethod
     def card_node(section: Node | None, key: str, card: Card) -> Node | None:
@@ -288,15 +295,16 @@ class Builder(Values):
         return None
 
     def trump(self, t: dict[str, Any] | None, node: Node | None = None) -> TrumpRules:
+        """The trump rules of a checked ``trump`` section (written at ``node``)."""
         if t is None:
             return TrumpRules()
-        if t["rule"] == "fixed" and t["suit"] is None and _child(node, "suit") is None:
-            self.err("V006", tr("`trump.suit` is required with `rule: fixed`"), node or Node("map", 1, 1))
+        if t["rule"] == "fixed" and t["suit"] is None and child(node, "suit") is None:
+            self.values.err("V006", tr("`trump.suit` is required with `rule: fixed`"), node or Node("map", 1, 1))
         if t["rule"] == "cycle" and not t["cycle"]:
-            self.err("V006", tr("`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. `cycle: [S, H, C, D, none]`"), _child(node, "cycle") or node or Node("map", 1, 1))
+            self.values.err("V006", tr("`trump.cycle` must list the trumps in turn with `rule: cycle`, e.g. `cycle: [S, H, C, D, none]`"), child(node, "cycle") or node or Node("map", 1, 1))
         cycle = tuple(None if w == "none" else _SUIT_LETTERS[w] for w in t["cycle"])
         if t["chooser"] == "highest_bidder" and not t["after_bidding"]:
-            self.err("V012", tr("`trump.chooser: highest_bidder` needs `after_bidding: true`: the bids come first"), _child(node, "chooser") or node or Node("map", 1, 1))
+            self.values.err("V012", tr("`trump.chooser: highest_bidder` needs `after_bidding: true`: the bids come first"), child(node, "chooser") or node or Node("map", 1, 1))
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
@@ -305,11 +313,12 @@ class Builder(Values):
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:
+        """The rules of jokers (``ordinary=False``) or of a special card, from a checked section."""
         lead, follow = tuple(w["lead"]), tuple(w["follow"])
         if not ordinary and not lead:
-            self.err("V012", tr("a joker must have at least one `lead` declaration"), node or Node("map", 1, 1))
+            self.values.err("V012", tr("a joker must have at least one `lead` declaration"), node or Node("map", 1, 1))
         if not ordinary and not follow:
-            self.err("V012", tr("a joker must have at least one `follow` declaration"), node or Node("map", 1, 1))
+            self.values.err("V012", tr("a joker must have at least one `follow` declaration"), node or Node("map", 1, 1))
         return WildRules(
             cards=cards,
             ordinary=ordinary,
@@ -327,26 +336,25 @@ class Builder(Values):
             cut_shows=w.get("cut_shows", "lifted_bottom"),
         )
 
-
-def _auction(builder: Builder, a: dict[str, Any] | None, kinds: dict[str, DealKind], trump: TrumpRules,
-             tree: Node) -> AuctionRules | None:
-    """``bidding.auction``, and what the kinds that hold one need (V006, V012)."""
-    auction = None
-    if a is not None:
-        auction = AuctionRules(min_call=a["min"], dash=a["dash"],
-                               order=tuple(None if w == "none" else _SUIT_LETTERS[w] for w in a["order"]))
-        if not auction.order:
-            builder.err("V006", tr("`bidding.auction.order` must name at least one trump (or `none`)"),
-                        _child(_child(tree.get("bidding"), "auction"), "order") or tree)
-    for name, kind in kinds.items():
-        if kind.bidding != "auction":
-            continue
-        knode = _child(_child(tree, "kinds"), name) or tree
-        if auction is None:
-            builder.err("V006", tr("deal kind `{kind}` has `bidding: auction` but the variant has no "
-                                   "`bidding.auction`", kind=name), knode, hint=tr("add `bidding: {auction: {min: 4}}`"))
-        if (kind.trump or trump).rule != "none":
-            builder.err("V012", tr("deal kind `{kind}` has `bidding: auction`, where the highest call names "
-                                   "trump, but also a trump rule", kind=name), knode,
-                        hint=tr("give the kind `trump: {rule: none}`"))
-    return auction
+    def auction(self, a: dict[str, Any] | None, kinds: dict[str, DealKind], trump: TrumpRules,
+                tree: Node) -> AuctionRules | None:
+        """``bidding.auction``, and what the kinds that hold one need (V006, V012)."""
+        auction = None
+        if a is not None:
+            auction = AuctionRules(min_call=a["min"], dash=a["dash"],
+                                   order=tuple(None if w == "none" else _SUIT_LETTERS[w] for w in a["order"]))
+            if not auction.order:
+                self.values.err("V006", tr("`bidding.auction.order` must name at least one trump (or `none`)"),
+                                child(child(tree.get("bidding"), "auction"), "order") or tree)
+        for name, kind in kinds.items():
+            if kind.bidding != "auction":
+                continue
+            knode = child(child(tree, "kinds"), name) or tree
+            if auction is None:
+                self.values.err("V006", tr("deal kind `{kind}` has `bidding: auction` but the variant has no "
+                                           "`bidding.auction`", kind=name), knode, hint=tr("add `bidding: {auction: {min: 4}}`"))
+            if (kind.trump or trump).rule != "none":
+                self.values.err("V012", tr("deal kind `{kind}` has `bidding: auction`, where the highest call names "
+                                           "trump, but also a trump rule", kind=name), knode,
+                                hint=tr("give the kind `trump: {rule: none}`"))
+        return auction

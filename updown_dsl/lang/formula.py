@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # Lark is imported only to parse a formula the tree cache doe
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-__all__ = ["FUNCTIONS", "Formula", "FormulaError", "FormulaEvalError", "compile_formula"]
+__all__ = ["FUNCTIONS", "Fault", "Formula", "FormulaError", "FormulaEvalError", "compile_formula", "lark_tree",
+           "parse_tree"]
 
 Env = Mapping[str, int]
 Fn = Callable[[Env], int]
@@ -53,6 +54,18 @@ class FormulaError(UpdownError):
 
 class FormulaEvalError(UpdownError):
     """A formula failed while evaluating: division or modulo by zero (F005)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A problem found compiling a formula, where it is in the formula's text: ``start`` and
+    ``end`` are offsets (``compile_formula`` turns them into the file's line and columns)."""
+
+    code: str
+    message: str
+    start: int = 0
+    end: int = 0
+    hint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,17 @@ def _parser() -> Lark:
 
         _PARSER = Lark(_grammar_text(), parser="lalr", lexer="basic", propagate_positions=True)
     return _PARSER
+
+
+def lark_tree(text: str) -> Any:
+    """The tree Lark parses from a formula's text (raises Lark's ``UnexpectedInput``)."""
+    return _parser().parse(text)
+
+
+def parse_tree(text: str) -> Any:
+    """The parse tree of a formula's text: the shipped one when the cache holds it, else Lark's."""
+    tree = _cached_tree(text)
+    return tree if tree is not None else lark_tree(text)
 
 
 # ---------------------------------------------------------------- the tree cache
@@ -170,7 +194,7 @@ def _cached_tree(text: str) -> Any:
             _TREES = json.loads(raw)["trees"]
         except (ModuleNotFoundError, OSError, TypeError, ValueError, KeyError):
             _TREES = {}
-    data = _TREES.get(text)  # type: ignore[union-attr]
+    data = _TREES.get(text)
     return None if data is None else _tree_from_data(data)
 
 
@@ -191,18 +215,19 @@ _BAD_CHARS = {
 }
 
 
-def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
-    """Translate a lark error to (message, hint, start offset, end offset)."""
+def _syntax_fault(err: UnexpectedInput, text: str) -> Fault:
+    """A lark error as the F001 a card player reads, at the characters it is about."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(err, UnexpectedCharacters):
         pos = err.pos_in_stream or 0
         ch = text[pos]
         if ch == "." and text[pos - 1:pos].isdigit() and text[pos + 1:pos + 2].isdigit():
-            return tr("decimal numbers are not allowed: formulas use whole numbers only"), None, pos, pos + 1
+            return Fault("F001", tr("decimal numbers are not allowed: formulas use whole numbers only"), pos, pos + 1)
         if ch == ".":
-            return tr("'.' is not allowed: there is no attribute access in formulas"), None, pos, pos + 1
-        return tr(_BAD_CHARS[ch]) if ch in _BAD_CHARS else tr("unexpected character {ch!r} in formula", ch=ch), None, pos, pos + 1
+            return Fault("F001", tr("'.' is not allowed: there is no attribute access in formulas"), pos, pos + 1)
+        message = tr(_BAD_CHARS[ch]) if ch in _BAD_CHARS else tr("unexpected character {ch!r} in formula", ch=ch)
+        return Fault("F001", message, pos, pos + 1)
     token, ip = (err.token, err.interactive_parser) if isinstance(err, UnexpectedToken) else (None, None)
     # accepts() is exact, unlike the merged LALR lookaheads in .expected
     expected: set[str] = set(err.expected) if isinstance(err, UnexpectedEOF) else set()
@@ -212,16 +237,18 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         end = len(text.rstrip(" \t\r\n"))
         tokens = list(_parser().lex(text))
         if not tokens:
-            return tr("empty formula: expected an expression"), None, end, end
+            return Fault("F001", tr("empty formula: expected an expression"), end, end)
         if expected & _OPERANDS:
-            return tr("formula ends too early: missing operand after {token!r}", token=tokens[-1].value), None, end, end
+            return Fault("F001", tr("formula ends too early: missing operand after {token!r}", token=tokens[-1].value),
+                         end, end)
         closer = next((c for c in _CLOSERS if c in expected), None)
-        return tr("formula ends too early: missing {missing}", missing=_CLOSERS[closer] if closer else tr("something")), None, end, end
+        return Fault("F001", tr("formula ends too early: missing {missing}",
+                                missing=_CLOSERS[closer] if closer else tr("something")), end, end)
     start, stop = token.start_pos or 0, token.end_pos or (token.start_pos or 0) + len(token.value)
     if token.type == "COMPARE" and not expected & _OPERANDS:
-        return tr("comparisons cannot be chained"), tr("use 'and', e.g. a < b and b < c"), start, stop
+        return Fault("F001", tr("comparisons cannot be chained"), start, stop, tr("use 'and', e.g. a < b and b < c"))
     if token.value == "*" and text[start - 1:start] == "*":
-        return tr("'**' is not an operator: write repeated multiplication"), None, start - 1, stop
+        return Fault("F001", tr("'**' is not an operator: write repeated multiplication"), start - 1, stop)
     what = tr("name {token!r}", token=token.value) if token.type == "NAME" else tr("number {token}", token=token.value) \
         if token.type == "INT" else repr(token.value)
     closers = [v for k, v in _CLOSERS.items() if k in expected]
@@ -229,7 +256,7 @@ def _syntax_message(err: UnexpectedInput, text: str) -> tuple[str, str | None, i
         else tr("missing an operator before it?") if token.type in _OPERANDS and not expected & _OPERANDS \
         else tr("expected a number, a name or '('") if expected & _OPERANDS \
         else tr("expected {items}", items=" or ".join(closers)) if closers else None
-    return tr("unexpected {what} in formula", what=what), hint, start, stop
+    return Fault("F001", tr("unexpected {what} in formula", what=what), start, stop, hint)
 
 
 # ---------------------------------------------------------------- closures
@@ -357,14 +384,17 @@ def _call(name: str, args: list[Node]) -> Node:
 class _Compiler:
     """Walks the parse tree, collecting name/arity problems as diagnostics."""
 
-    def __init__(self, names: tuple[str, ...], pos: Callable[[int | None, int | None, str, str | None], Diagnostic],
-                 guard: Callable[[Fn], Fn], key: str | None = None,
+    def __init__(self, names: tuple[str, ...], guard: Callable[[Fn], Fn], key: str | None = None,
                  elsewhere: Mapping[str, str] | None = None) -> None:
-        self.order, self.names, self.pos, self.guard = names, frozenset(names), pos, guard
+        self.order, self.names, self.guard = names, frozenset(names), guard
         self.key, self.elsewhere = key, elsewhere or {}
         self.used: set[str] = set()
-        self.errors: list[Diagnostic] = []
+        self.faults: list[Fault] = []
         self.divides = False
+
+    def fault(self, code: str, t: Any, message: str, hint: str | None = None) -> None:
+        """A problem at the token ``t``."""
+        self.faults.append(Fault(code, message, t.start_pos or 0, t.end_pos or 0, hint))
 
     def unknown(self, t: Any) -> None:
         """An unknown name: one the formula language has in other keys (said so, with the
@@ -372,20 +402,20 @@ class _Compiler:
         other = self.elsewhere.get(t.value)
         if other is not None and self.key is not None:
             here = ", ".join(dict.fromkeys(self.order)) or "none"
-            self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("`{name}` is not known in `{key}`: {other}",
-                                        name=t.value, key=self.key, other=other), tr("here the names are: {names}", names=here)))
+            self.fault("F002", t, tr("`{name}` is not known in `{key}`: {other}", name=t.value, key=self.key,
+                                     other=other), tr("here the names are: {names}", names=here))
             return
         close = difflib.get_close_matches(t.value, sorted(self.names | set(self.elsewhere)), n=1)
         hint = None if not close else tr("did you mean {name!r}?", name=close[0]) if close[0] in self.names \
             else tr("did you mean {name!r}? It is not known here: {where}", name=close[0], where=self.elsewhere[close[0]])
-        self.errors.append(self.pos(t.start_pos, t.end_pos, "F002 " + tr("unknown name {name!r} in formula", name=t.value), hint))
+        self.fault("F002", t, tr("unknown name {name!r} in formula", name=t.value), hint)
 
     def build(self, t: Any) -> Node:
         if _is_token(t):  # Lark's token or a cached one (both are str)
             if t.type == "INT":
                 if len(t.value) <= 100:
                     return int(t.value)
-                self.errors.append(self.pos(t.start_pos, t.end_pos, "F001 number is too large", None))
+                self.fault("F001", t, "number is too large")
                 return 0
             if t.value not in self.names:
                 self.unknown(t)
@@ -421,16 +451,15 @@ class _Compiler:
             close = difflib.get_close_matches(name.value, sorted(FUNCTIONS), n=1)
             known = ", ".join(sorted(FUNCTIONS))
             hint = tr("did you mean {name!r}?", name=close[0]) if close else tr("functions are: {names}", names=known)
-            self.errors.append(self.pos(name.start_pos, name.end_pos, "F004 " + tr("unknown function {name!r}", name=name.value), hint))
+            self.fault("F004", name, tr("unknown function {name!r}", name=name.value), hint)
             return 0
         lo, hi = FUNCTIONS[name.value]
         if len(args) < lo or (hi is not None and len(args) > hi):
             want = tr("exactly {n}", n=lo) if lo == hi else tr("at least {n}", n=lo) if hi is None else tr(
                 "{lo} to {hi}", lo=lo, hi=hi)
             fields = {"name": name.value, "want": want, "count": len(args)}
-            self.errors.append(self.pos(name.start_pos, name.end_pos, "F003 " + (
-                tr("{name}() takes {want} arguments, got {count}", **fields) if hi != 1 else
-                tr("{name}() takes {want} argument, got {count}", **fields)), None))
+            self.fault("F003", name, tr("{name}() takes {want} arguments, got {count}", **fields) if hi != 1 else
+                       tr("{name}() takes {want} argument, got {count}", **fields))
             return 0
         return _call(name.value, args)
 
@@ -460,41 +489,38 @@ def compile_formula(source: str | int, names: Iterable[str], *, path: str | None
             return where(offset)
         return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
-    def diag(start: int | None, end: int | None, coded: str, hint: str | None) -> Diagnostic:
-        code, _, message = coded.partition(" ")
-        start, end = start or 0, end or 0
-        line, col = locate(start)
-        span = text[start:end]
+    def diag(fault: Fault) -> Diagnostic:
+        line, col = locate(fault.start)
+        span = text[fault.start:fault.end]
         end_col = col + len(span) if span and "\n" not in span else None
-        return Diagnostic(code, message, path=path, line=line, col=col, end_col=end_col, hint=hint)
+        return Diagnostic(fault.code, fault.message, path=path, line=line, col=col, end_col=end_col, hint=fault.hint)
 
     if isinstance(source, bool) or not isinstance(source, (str, int)):
         what = tr("a boolean") if isinstance(source, bool) else f"a {type(source).__name__}"
-        raise FormulaError(diag(0, 0, "F001 " + tr("expected a formula or a whole number, got {what}", what=what), None))
+        raise FormulaError(diag(Fault("F001", tr("expected a formula or a whole number, got {what}", what=what))))
     if isinstance(source, int):
         return Formula(text, frozenset(), _fn(source))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(diag(0, 0, "F006 " + tr("formula is longer than {limit:,} characters ({length:,})",
-                                                   limit=MAX_LENGTH, length=len(text)),
-                                tr("split the rule into simpler formulas, or name a part in `scoring.params`")))
+        raise FormulaError(diag(Fault("F006", tr("formula is longer than {limit:,} characters ({length:,})",
+                                                 limit=MAX_LENGTH, length=len(text)),
+                                      hint=tr("split the rule into simpler formulas, or name a part in `scoring.params`"))))
     tree = _cached_tree(text)
     if tree is None:
         from lark.exceptions import UnexpectedInput
 
         try:
-            tree = _parser().parse(text)
+            tree = lark_tree(text)
         except UnexpectedInput as err:
-            message, hint, start, end = _syntax_message(err, text)
-            raise FormulaError(diag(start, end, "F001 " + message, hint)) from None
+            raise FormulaError(diag(_syntax_fault(err, text))) from None
     stack = [(tree, 1)] if not isinstance(tree, str) else []
     while stack:
         sub, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise FormulaError(diag(0, 0, "F006 " + tr("formula is nested more than {depth} levels deep", depth=MAX_DEPTH), None))
+            raise FormulaError(diag(Fault("F006", tr("formula is nested more than {depth} levels deep", depth=MAX_DEPTH))))
         stack.extend((k, depth + 1) for k in sub.children if k is not None and not isinstance(k, str))
-    comp = _Compiler(tuple(names), diag, lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
+    comp = _Compiler(tuple(names), lambda f: _guard(f, text, comp.used, path, lambda: locate(0)[0]),
                      key, elsewhere)
     node = comp.build(tree)
-    if comp.errors:
-        raise FormulaError(comp.errors)
+    if comp.faults:
+        raise FormulaError([diag(f) for f in comp.faults])
     return Formula(text, frozenset(comp.used), _fn(node), comp.divides)

@@ -14,12 +14,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
-from . import loader as loader_module
-from . import values as values_module
-from .formula import TREES_FILE, Formula, _parser, compile_formula, tree_to_data
+from .formula import TREES_FILE, Formula, lark_tree, tree_to_data
+from .loader import bundled_names, load_variant
 from .schema import SCHEMA
+
+
+def formulas_of(value: object) -> Iterator[Formula]:
+    """Every compiled formula inside a model value (a variant, its named tuples, tuples and dicts)."""
+    if isinstance(value, Formula):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from formulas_of(item)
+    elif isinstance(value, tuple):  # named tuples too
+        for item in value:
+            yield from formulas_of(item)
 
 
 def bundled_formulas() -> list[str]:
@@ -34,20 +45,8 @@ def bundled_formulas() -> list[str]:
                 collect(f.fields)
 
     collect(SCHEMA)
-
-    def recording(source: str | int, names: Iterable[str], **kw: Any) -> Formula:
-        if isinstance(source, str):
-            found.add(source)
-        return compile_formula(source, names, **kw)
-
-    values_module.compile_formula = recording  # type: ignore[assignment]  # where the loader compiles
-    try:
-        loader_module._MEMO.clear()
-        for name in loader_module.bundled_names():
-            loader_module.try_load_variant(name)
-    finally:
-        values_module.compile_formula = compile_formula  # type: ignore[assignment]
-        loader_module._MEMO.clear()
+    for name in bundled_names():
+        found.update(f.source for f in formulas_of(load_variant(name)) if not f.source.lstrip("-").isdigit())
     return sorted(found)
 
 
@@ -59,7 +58,7 @@ def trees_text(sources: Iterable[str]) -> str:
     trees = {}
     for text in sorted(set(sources)):
         try:
-            trees[text] = tree_to_data(_parser().parse(text))
+            trees[text] = tree_to_data(lark_tree(text))
         except UnexpectedInput:
             continue
     about = "Parse trees of the bundled formulas, one a line; written by 'python -m updown_dsl.lang.formula_trees'."

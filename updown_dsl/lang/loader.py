@@ -1,9 +1,11 @@
 """Load variant files: YAML -> validated, compiled :class:`Variant`.
 
-The entry points for reading variant YAML. The loader finds the file, keeps every value's
-position, merges ``extends`` chains and remembers loads per process; :mod:`.values` checks each
-value against :mod:`updown_dsl.lang.schema` and compiles formulas once; :mod:`.build` makes the
-model. Every problem is reported in one pass as ``file:line:col: error[CODE] message``.
+The entry points for reading variant YAML. One :class:`Load` is three collaborators that add
+to one :class:`~.values.Problems`: the :class:`Reader` finds the file, keeps every value's
+position and merges the ``extends`` chain; :class:`~.values.Values` checks each value against
+:mod:`updown_dsl.lang.schema` and compiles formulas once; :class:`~.build.Builder` makes the
+model from the checked values. Loads are remembered per process. Every problem is reported in
+one pass as ``file:line:col: error[CODE] message``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..i18n import language, tr
 from ..diagnostics import Diagnostic, UpdownError
 from .build import Builder
 from .files import package_file
+from .values import Problems, Values
 from .variant import Variant
 from .yamltree import Node, parse_yaml
 
@@ -66,6 +69,7 @@ def _bundled(name: str) -> Path | None:
 
 
 def looks_like_path(text: str) -> bool:
+    """Whether ``text`` names a file (a folder in it, or a ``.yaml`` end) rather than a bundled variant."""
     return "/" in text or "\\" in text or text.lower().endswith((".yaml", ".yml"))
 
 
@@ -74,6 +78,7 @@ def _inside(path: Path, folders: Sequence[Path]) -> bool:
 
 
 def allowed_folders(paths: Iterable[str | Path]) -> tuple[Path, ...]:
+    """The folders ``extends`` and records may read from, resolved (an unusable one dropped)."""
     out: list[Path] = []
     for p in paths:
         try:
@@ -145,18 +150,12 @@ def try_load_variant(name_or_path: str | Path, *, variant_path: Sequence[str | P
         return None, [Diagnostic("V010", tr("no bundled variant named {text!r}", text=text), hint=hint)]
     folders = allowed_folders([path.resolve().parent, *variant_path])
     key = ("file", str(path.resolve()), os.getcwd(), language(), *map(str, folders))  # (messages differ by language)
-    hit = _remembered(key)
+    hit = LOADS.get(key)
     if hit is not None:
         return hit
-    loader = _Loader(folders)
-    variant, diags = loader.load_file(path)
-    return _remember(key, loader, variant, sort_diagnostics(diags))
-
-
-# Loaded variants by what was asked (with the working directory, which diagnostics' paths
-# are relative to), each with the files read and their state then; a few dozen at most.
-_MEMO: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic], tuple[tuple[str, int, int], ...]]] = {}
-_MEMO_SIZE = 64
+    load = Load(folders)
+    variant, diags = load.load_file(path)
+    return LOADS.put(key, load, variant, sort_diagnostics(diags))
 
 
 def _file_state(path: str) -> tuple[str, int, int]:
@@ -167,23 +166,38 @@ def _file_state(path: str) -> tuple[str, int, int]:
     return path, st.st_mtime_ns, st.st_size
 
 
-def _remembered(key: tuple[str, ...]) -> tuple[Variant | None, list[Diagnostic]] | None:
-    hit = _MEMO.get(key)
-    if hit is None:
-        return None
-    variant, diags, files = hit
-    if any(_file_state(state[0]) != state for state in files):
-        del _MEMO[key]
-        return None
-    return variant, list(diags)
+class Memo:
+    """Loads remembered by what was asked (with the working directory, which diagnostics' paths
+    are relative to, and the language of the messages), each with the files read and their
+    state then: a load is remembered while none of its files has changed. A few dozen at most."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._loads: dict[tuple[str, ...], tuple[Variant | None, list[Diagnostic],
+                                                 tuple[tuple[str, int, int], ...]]] = {}
+
+    def get(self, key: tuple[str, ...]) -> tuple[Variant | None, list[Diagnostic]] | None:
+        """The load remembered for ``key`` (a copy of its diagnostics), or None."""
+        hit = self._loads.get(key)
+        if hit is None:
+            return None
+        variant, diags, files = hit
+        if any(_file_state(state[0]) != state for state in files):
+            del self._loads[key]
+            return None
+        return variant, list(diags)
+
+    def put(self, key: tuple[str, ...], load: Load, variant: Variant | None,
+            diags: list[Diagnostic]) -> tuple[Variant | None, list[Diagnostic]]:
+        """Remember ``load``'s result under ``key``; returns it."""
+        if len(self._loads) >= self.size:
+            del self._loads[next(iter(self._loads))]
+        self._loads[key] = (variant, list(diags), tuple(load.files))
+        return variant, diags
 
 
-def _remember(key: tuple[str, ...], loader: _Loader, variant: Variant | None,
-              diags: list[Diagnostic]) -> tuple[Variant | None, list[Diagnostic]]:
-    if len(_MEMO) >= _MEMO_SIZE:
-        del _MEMO[next(iter(_MEMO))]
-    _MEMO[key] = (variant, list(diags), tuple(loader.files))
-    return variant, diags
+#: The loads of this process.
+LOADS = Memo()
 
 
 def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -199,12 +213,12 @@ def loads_variant(text: str, path: str = "<string>", *, variant_path: Sequence[s
     """
     folders = allowed_folders(variant_path)
     key = ("text", text, path, os.getcwd(), language(), *map(str, folders))
-    hit = _remembered(key)
+    hit = LOADS.get(key)
     if hit is None:
-        loader = _Loader(folders)
+        load = Load(folders)
         root, diags = parse_yaml(text, path)
-        variant, more = loader.finish(root, diags, path, Path.cwd())
-        hit = _remember(key, loader, variant, sort_diagnostics(more) if variant is None else [])
+        variant, more = load.finish(root, diags, path, Path.cwd())
+        hit = LOADS.put(key, load, variant, sort_diagnostics(more) if variant is None else [])
     variant, diags = hit
     if variant is None:
         raise VariantError(diags)
@@ -235,47 +249,56 @@ def _merge(base: Node, over: Node) -> Node:
     return Node("map", over.line, over.col, over.path, items=items)
 
 
-class _Loader(Builder):
-    """Reading a variant file: its extends chain, then the model built from the checked values.
+class Reader:
+    """The files of one load: the file asked for and the ``extends`` chain under it, merged
+    into one tree, with every problem added to ``problems``.
 
     ``folders``: where ``extends`` may reach besides the bundled variants (the folder of the
     file asked for, and the folders the user allowed).
     """
 
-    def __init__(self, folders: Sequence[Path] = ()) -> None:
-        super().__init__()
+    def __init__(self, problems: Problems, folders: Sequence[Path] = ()) -> None:
+        self.problems = problems
         self.folders = (*folders, variants_dir().resolve())
+        self.chain: list[Path] = []
+        """The files being read, outermost first (an ``extends`` back into one is a cycle)."""
+        self.extends_failed = False
+        """A base could not be read: keys it would supply are not reported missing."""
+        self.files: list[tuple[str, int, int]] = []
+        """Every file read, with its modification time and size then (for the memo)."""
 
-    # -- reading and extends ------------------------------------------------------------
-    def read_tree(self, path: Path) -> Node | None:
+    def read(self, path: Path) -> Node | None:
+        """The merged tree of the file at ``path``, or None when it cannot be read."""
+        self.chain.append(path.resolve())
+        return self._read_tree(path)
+
+    def _read_tree(self, path: Path) -> Node | None:
         shown = _display(path)
         self.files.append(_file_state(str(path.resolve())))
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.diags.append(Diagnostic("V001", tr("cannot read variant file: {exc}", exc=exc), path=shown))
+            self.problems.add(Diagnostic("V001", tr("cannot read variant file: {exc}", exc=exc), path=shown))
             return None
         root, diags = parse_yaml(text, shown)
-        self.diags.extend(diags)
+        self.problems.extend(diags)
         if root is None:
             if not diags:
-                self.diags.append(Diagnostic("V001", tr("the variant file is empty"), path=shown, line=1, col=1))
+                self.problems.add(Diagnostic("V001", tr("the variant file is empty"), path=shown, line=1, col=1))
             return None
         return self.expand(root, path.parent, path)
 
     def expand(self, root: Node, folder: Path, path: Path | None) -> Node | None:
+        """``root`` merged over the file its ``extends`` names (read from ``folder``, the
+        folder of the file at ``path``, None for a text), or None when it is no mapping."""
         if root.kind != "map":
-            self.diags.append(
-                Diagnostic("V004", tr("a variant file must be a mapping of keys to values"),
-                           path=root.path, line=root.line, col=root.col)
-            )
+            self.problems.at(root, "V004", tr("a variant file must be a mapping of keys to values"))
             return None
         ext = root.get("extends")
         if ext is None or ext.value is None:
             return root
         if not isinstance(ext.value, str):
-            self.diags.append(Diagnostic("V004", tr("`extends` must be a variant name or path"),
-                                         path=ext.path, line=ext.line, col=ext.col))
+            self.problems.at(ext, "V004", tr("`extends` must be a variant name or path"))
             self.extends_failed = True
             return root
         if looks_like_path(ext.value) and not Path(ext.value).is_absolute():
@@ -284,34 +307,26 @@ class _Loader(Builder):
             ext_name = ext.value
         base_path, refused = find_allowed(ext_name, self.folders)
         if refused is not None:
-            self.diags.append(
-                Diagnostic("V013", tr("`extends` may not read {value!r}: {refused}",
-                                      value=ext.value, refused=refused),
-                           path=ext.path, line=ext.line, col=ext.col,
-                           hint=tr("extend a bundled variant or a file in this file's folder; allow another folder with --variant-path"))
-            )
+            self.problems.at(ext, "V013", tr("`extends` may not read {value!r}: {refused}",
+                                             value=ext.value, refused=refused),
+                             hint=tr("extend a bundled variant or a file in this file's folder; allow another folder with --variant-path"))
             self.extends_failed = True
             return root
         if base_path is None:
             close = difflib.get_close_matches(ext.value, bundled_names(), n=1)
-            self.diags.append(
-                Diagnostic("V010", tr("`extends` names no bundled variant or file: {value!r}",
-                                      value=ext.value),
-                           path=ext.path, line=ext.line, col=ext.col,
-                           hint=tr("did you mean {value!r}?",
-                                   value=close[0]) if close else tr("bundled: ") + ", ".join(bundled_names()))
-            )
+            self.problems.at(ext, "V010", tr("`extends` names no bundled variant or file: {value!r}",
+                                             value=ext.value),
+                             hint=tr("did you mean {value!r}?",
+                                     value=close[0]) if close else tr("bundled: ") + ", ".join(bundled_names()))
             self.extends_failed = True
             return root
         resolved = base_path.resolve()
         if resolved in self.chain or (path is not None and resolved == path.resolve()):
-            self.diags.append(Diagnostic("V010", tr("`extends` forms a cycle through {value!r}",
-                                                    value=ext.value),
-                                         path=ext.path, line=ext.line, col=ext.col))
+            self.problems.at(ext, "V010", tr("`extends` forms a cycle through {value!r}", value=ext.value))
             self.extends_failed = True
             return root
         self.chain.append(resolved)
-        base = self.read_tree(base_path)
+        base = self._read_tree(base_path)
         self.chain.pop()
         if base is None:
             self.extends_failed = True
@@ -320,24 +335,44 @@ class _Loader(Builder):
         merged.items = [(k, v) for k, v in merged.items if k.value != "extends"]
         return merged
 
+
+class Load:
+    """One load of a variant: the :class:`Reader` merges the files, then a :class:`Builder`
+    over the checked :class:`Values` makes the model; all three add to one :class:`Problems`."""
+
+    def __init__(self, folders: Sequence[Path] = ()) -> None:
+        self.problems = Problems()
+        self.reader = Reader(self.problems, folders)
+
+    @property
+    def files(self) -> list[tuple[str, int, int]]:
+        """Every file read, with its state then."""
+        return self.reader.files
+
     def load_file(self, path: Path) -> tuple[Variant | None, list[Diagnostic]]:
-        self.chain.append(path.resolve())
-        tree = self.read_tree(path)
+        """The variant of the file at ``path`` and every problem found."""
+        tree = self.reader.read(path)
         if tree is None:
-            return None, self.diags
-        return self.build(tree, _display(path))
+            return None, self.problems.found
+        return self._build(tree, _display(path))
 
     def finish(self, root: Node | None, diags: list[Diagnostic], path: str,
                folder: Path) -> tuple[Variant | None, list[Diagnostic]]:
-        self.diags.extend(diags)
+        """The variant of a text already parsed (``root`` and its ``diags``), named ``path``,
+        whose ``extends`` is read from ``folder``."""
+        self.problems.extend(diags)
         if root is None:
             if not diags:
-                self.diags.append(Diagnostic("V001", tr("the variant text is empty"), path=path, line=1, col=1))
-            return None, self.diags
-        tree = self.expand(root, folder, None)
+                self.problems.add(Diagnostic("V001", tr("the variant text is empty"), path=path, line=1, col=1))
+            return None, self.problems.found
+        tree = self.reader.expand(root, folder, None)
         if tree is None:
-            return None, self.diags
-        return self.build(tree, path)
+            return None, self.problems.found
+        return self._build(tree, path)
+
+    def _build(self, tree: Node, path: str) -> tuple[Variant | None, list[Diagnostic]]:
+        values = Values(self.problems, extends_failed=self.reader.extends_failed)
+        return Builder(values).build(tree, path)
 
 
 #: The most parts an option's key path may have (``scoring.params.pass`` has three).

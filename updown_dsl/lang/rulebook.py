@@ -7,7 +7,9 @@ rule the engine and the checker enforce has a sentence, with the code the checke
 when it is broken (``[R010]``); the scoring is told case by case from the formula and shown
 in a table of points worked out with the variant's own formulas (:mod:`.rulescore`). A house
 rule (``extends:``) gets a first section saying what it changes in the book of the variant it
-extends.
+extends. The same rules as plain data (:func:`rules_data`, the JSON of ``updown variant show``,
+which :func:`.bookrender.rules_table` shows as a table) and the schedule (:func:`deals_data`,
+:func:`hand_sizes`) are here too.
 
 >>> from updown_dsl.lang.loader import load_variant
 >>> book = rule_book(load_variant("odessa"), 4)
@@ -17,13 +19,15 @@ extends.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from ..i18n import mark, ntr, tr
 from .bookmodel import Block, Bullets, Item, RuleBook, Section, Table
 from .rulescore import end_section, penalty_section, scoring_section, settlement_section
 from .rulewild import wild_sections
-from .rulewords import card_names, formula_tree, kind_title, suit_name, Words
+from .rulewords import card_names, formula_tree, kind_title, pack_text, suit_name, Words
 from .schedule import deal_mark
-from .variant import AuctionRules, Deal, DealKind, TrumpRules, Variant
+from .variant import AuctionRules, Deal, DealKind, TrumpRules, Variant, WildRules
 
 
 def rule_book(variant: Variant, players: int | None = None, base: Variant | None = None, *,
@@ -179,7 +183,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hand_sizes(deals: tuple[Deal, ...]) -> str:
+def hand_sizes(deals: Sequence[Deal]) -> str:
     """The hand sizes in order, sets apart: ``1 2 3 | 3 3 | 3 2 1``."""
     out: list[str] = []
     for i, d in enumerate(deals):
@@ -415,5 +419,128 @@ def _play(v: Variant) -> Section:
     return Section("play", tr("Play"), (Bullets(tuple(items)),))
 
 
+# ---------------------------------------------------------------- the rules as data
+def deals_data(deals: Sequence[Deal]) -> list[dict[str, Any]]:
+    """The resolved schedule as plain data."""
+    return [
+        {"number": d.number, "cards": d.cards, "kind": d.kind, "set": d.set, "set_deal": d.set_deal}
+        for d in deals
+    ]
+
+
+def _src(formula: object) -> str | None:
+    return None if formula is None else str(getattr(formula, "source", formula))
+
+
+def _trump_data(t: TrumpRules) -> dict[str, Any]:
+    data: dict[str, Any] = {"rule": t.rule}
+    if t.rule == "fixed":
+        data["suit"] = None if t.suit is None else str(t.suit)
+    if t.rule == "cycle":
+        data["cycle"] = [str(x) if x is not None else "none" for x in t.cycle]
+    if t.rule == "turned":
+        data["when_exhausted"] = t.when_exhausted
+        data["joker_turned"] = t.joker_turned
+    if t.rule == "random":
+        data["random_no_trump"] = t.random_no_trump
+    if t.rule == "chosen" or (t.rule == "turned" and t.when_exhausted == "chosen"):
+        data["chooser"] = t.chooser
+        data["choose_after"] = t.choose_after
+        data["choose_no_trump"] = t.choose_no_trump
+    return data
+
+
+def _wild_data(w: WildRules) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "cards": [str(c) for c in w.cards],
+        "lead": list(w.lead),
+        "follow": list(w.follow),
+        "exempt": w.exempt,
+        "lead_on": w.lead_on,
+        "demand_void": w.demand_void,
+        "beaten_by_trump": w.beaten_by_trump,
+        "two_high": w.two_high,
+        "impersonate": w.impersonate,
+    }
+    if w.ordinary:
+        data["answer"] = w.answer
+        data["turned_as_trump"] = w.turned_as_trump
+        data["cut_zeroes_total"] = w.cut_zeroes_total
+    return data
+
+
+def rules_data(variant: Variant) -> dict[str, Any]:
+    """The resolved rules (defaults filled in) as plain data; formulas as source text."""
+    v = variant
+    b = v.bidding
+    kinds: dict[str, Any] = {}
+    for name, k in v.kinds.items():
+        if name == "normal":
+            continue
+        kd: dict[str, Any] = {"bidding": k.bidding, "multiplier": k.multiplier}
+        if k.trump is not None:
+            kd["trump"] = _trump_data(k.trump)
+        if k.score is not None:
+            kd["score"] = _src(k.score)
+        if k.hook is not None:
+            kd["hook"] = k.hook
+        kinds[name] = kd
+    jokers = [_wild_data(w) for w in v.wild if not w.ordinary]
+    special = [_wild_data(w) for w in v.wild if w.ordinary]
+    data: dict[str, Any] = {
+        "players": {"min": v.min_players, "max": v.max_players, "default": v.default_players},
+        "deck": {
+            "pack": v.deck.pack,
+            "jokers": v.deck.jokers,
+            "remove": [str(c) for c in v.deck.remove],
+            "designated_jokers": [str(c) for c in v.deck.designated_jokers],
+            "summary": pack_text(v),
+        },
+        "dealing": {"cut_by": v.cut_by},
+        "trump": _trump_data(v.trump),
+        "bidding": {
+            "min": _src(b.min_bid),
+            "max": _src(b.max_bid),
+            "hook": b.hook,
+            "total": b.total,
+            "hook_exempt": _src(b.hook_exempt),
+            "first_bidder": b.first_bidder,
+        },
+        "play": {
+            "must_follow": v.play.must_follow,
+            "must_trump": v.play.must_trump,
+            "first_leader": v.play.first_leader,
+            "lead_trump": v.play.lead_trump,
+            "must_overtrump": v.play.must_overtrump,
+        },
+        "jokers": jokers[0] if jokers else None,
+        "special_card": special[0] if special else None,
+        "kinds": kinds,
+        "scoring": {
+            "deal": _src(v.scoring.deal),
+            "set_bonus": _src(v.scoring.set_bonus),
+            "params": dict(v.scoring.params),
+        },
+        "penalties": {
+            "revoke": None if v.revoke is None else {
+                "points": v.revoke.points,
+                "replay": v.revoke.replay,
+                "covers": list(v.revoke.covers),
+                "multiplied": v.revoke.multiplied,
+                "then": v.revoke.then,
+            }
+        },
+        "end": {"stop_loss": v.end.stop_loss, "stop_on": v.end.stop_on, "target": v.end.target,
+                "target_exact": v.end.target_exact, "tie_break": v.end.tie_break},
+        "settlement": {
+            "method": v.settlement.method,
+            "stake": v.settlement.stake,
+            "negative_doubles": v.settlement.negative_doubles,
+            "cap": v.settlement.cap,
+        },
+    }
+    return data
+
+
 __all__ = ["Block", "Bullets", "Item", "RuleBook", "Section", "Table", "base_variant", "deal_mark",
-           "hand_sizes", "rule_book"]
+           "deals_data", "hand_sizes", "rule_book", "rules_data"]

@@ -7,7 +7,7 @@ comparison or sum is written with the names in words (``10 + 5 × (bid − 1)``)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from typing import TYPE_CHECKING
 
@@ -118,10 +118,9 @@ _TRUTHS = {"made": mark("the bid is made"), "set_all_made": mark("every bid of t
 
 def formula_tree(source: str) -> Any:
     """The parse tree of a formula's source (the shipped trees, else Lark)."""
-    from .formula import _cached_tree, _parser
+    from .formula import parse_tree
 
-    tree = _cached_tree(source)
-    return tree if tree is not None else _parser().parse(source)
+    return parse_tree(source)
 
 
 def _token(t: Any) -> str | None:
@@ -231,3 +230,27 @@ def kind_title(v: "Variant", kind: str) -> str:
     k = v.kinds.get(kind)
     name = kind_name(kind)
     return f"{name} ×{k.multiplier}" if k is not None and k.multiplier != 1 else name
+
+
+def _short_cards(cards: Iterable[object]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def pack_text(variant: Variant) -> str:
+    """A short description of the pack: ``52``, ``36, 6S is joker``, ``36 (+2 jokers, −6S 6C)``."""
+    d = variant.deck
+    extra = []
+    if d.jokers:
+        extra.append(f"+{d.jokers} joker" + ("s" if d.jokers > 1 else ""))
+    if d.remove:
+        extra.append("−" + _short_cards(d.remove))
+    text = str(d.pack) + (f" ({', '.join(extra)})" if extra else "")
+    if d.per_player:
+        text += f", the top {d.per_player} a player"
+    if d.designated_jokers:
+        verb = "is joker" if len(d.designated_jokers) == 1 else "are jokers"
+        text += f", {_short_cards(d.designated_jokers)} {verb}"
+    for w in variant.wild:
+        if w.ordinary:
+            text += f", {_short_cards(w.cards)} special"
+    return text

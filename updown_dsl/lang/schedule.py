@@ -266,7 +266,9 @@ def _limit(limit: str, size: int, players: int) -> int:
 def _capped(f: Formula, limit: str) -> Formula:
     """``min(f, limit)``, evaluated without compiling it."""
     fn = f.fn
-    cap = (lambda e: e["max_cards"]) if limit == "max_cards" else (lambda e: (e["deck"] - 1) // e["players"])
+    def cap(e: Mapping[str, int]) -> int:
+        return e["max_cards"] if limit == "max_cards" else (e["deck"] - 1) // e["players"]
+
     return Formula(f"min({f.source}, {limit})", f.names_used | {"players", "deck", "max_cards"},
                    lambda e: min(fn(e), cap(e)), f.can_fail)
 

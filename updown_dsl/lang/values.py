@@ -1,11 +1,11 @@
-"""Reading the values of a variant file against the schema, every problem kept as a diagnostic."""
+"""Reading the values of a variant file against the schema, every problem kept as a diagnostic
+(in the :class:`Problems` of the load, which the reader and the builder add to as well)."""
 
 from __future__ import annotations
 
 import difflib
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from ..i18n import language, tr
 from ..cards import Card, CardError, Suit
@@ -18,7 +18,8 @@ from .yamltree import YAML11_BOOLEANS, Node
 SCHEDULE_FORMULAS = ("cards", "times", "ramp")
 
 
-def _child(node: Node | None, key: str) -> Node | None:
+def child(node: Node | None, key: str) -> Node | None:
+    """The value under ``key`` when ``node`` is a mapping that has it."""
     return node.get(key) if node is not None and node.kind == "map" else None
 
 
@@ -70,22 +71,47 @@ def name_places(lang: str = "") -> dict[str, str]:
             else tr("it can be used in {keys}", keys=_and([f"`{k}`" for k in where])) for name, where in places.items()}
 
 
-class Values:
-    """Reading one value of a variant file against its schema entry, with every problem as a diagnostic."""
+class Problems:
+    """The diagnostics of one load, in the order found: the reader, the values and the builder
+    each add theirs to the one list."""
 
     def __init__(self) -> None:
-        self.diags: list[Diagnostic] = []
-        self.chain: list[Path] = []
-        self.extends_failed = False
-        """A base could not be read: keys it would supply are not reported missing."""
-        self.files: list[tuple[str, int, int]] = []
-        """Every file read, with its modification time and size then (for the memo)."""
+        self.found: list[Diagnostic] = []
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        """One more problem."""
+        self.found.append(diagnostic)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        """More problems (a YAML parse's, a formula's)."""
+        self.found.extend(diagnostics)
+
+    def at(self, node: Node, code: str, msg: str, hint: str | None = None) -> None:
+        """A problem at the position of ``node``."""
+        self.found.append(Diagnostic(code, msg, path=node.path, line=node.line, col=node.col, hint=hint))
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+
+class Values:
+    """Reading one value of a variant file against its schema entry, with every problem added
+    to ``problems``.
+
+    ``extends_failed``: a base of the file could not be read, so the keys it would supply are
+    not reported missing.
+    """
+
+    def __init__(self, problems: Problems, *, extends_failed: bool = False) -> None:
+        self.problems = problems
+        self.extends_failed = extends_failed
         self.params: tuple[str, ...] = ()
         """The names of ``scoring.params`` (for the F002 of a schedule formula that uses one)."""
 
     # -- validation ---------------------------------------------------------------------
     def err(self, code: str, msg: str, node: Node, hint: str | None = None) -> None:
-        self.diags.append(Diagnostic(code, msg, path=node.path, line=node.line, col=node.col, hint=hint))
+        """A problem with the value at ``node``."""
+        self.problems.at(node, code, msg, hint)
 
     def section(self, node: Node | None, fields: dict[str, Field], where: str,
                 extra: tuple[str, ...]) -> dict[str, Any]:
@@ -274,7 +300,7 @@ class Values:
             return compile_formula(source, names, path=node.path, where=node.text_where, key=key,
                                    elsewhere=elsewhere)
         except FormulaError as exc:
-            self.diags.extend(exc.diagnostics)
+            self.problems.extend(exc.diagnostics)
             return None
 
     def words(self, node: Node | None, f: Field, where: str) -> tuple[str, ...]:

@@ -264,10 +264,10 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
                                                MAX_FLOW_DEPTH=MAX_FLOW_DEPTH), path=path, line=1, col=1))
             return None, diags
     lines = _Lines(text)
-    root = _compose_fast(text)
+    fast = _compose_fast(text)
     try:
-        if root is _FAILED:  # the C parser refused it: the Python one says why, in its words
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
+        # _FAILED: the C parser refused it, and the Python one says why, in its words
+        root = fast if fast is None or isinstance(fast, yaml.Node) else yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -398,4 +398,5 @@ def value_from_text(text: str) -> object:
 
 def dump_yaml(data: object) -> str:
     """Plain data as YAML text (safe dumper)."""
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    text: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..i18n import tr
-from ..lang.schedule import KIND_MARK, deal_mark
+from ..lang.schedule import KIND_MARK, deal_mark as deal_mark  # (also the sheet's: re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game

@@ -208,11 +208,6 @@ class HeuristicBot:
                 ps.append(know.value(i, leader == view.seat))
         return ps, flex
 
-    def estimate(self, view: SeatView) -> float:
-        """Expected tricks from the hand."""
-        ps, flex = self.chances(view)
-        return min(float(view.deal.cards), sum(ps) + flex)
-
     def bid(self, view: SeatView) -> Action:
         legal = [a for a in view.legal if isinstance(a, Bid)]
         ps, flex = self.chances(view)

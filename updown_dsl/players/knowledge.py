@@ -98,7 +98,7 @@ class Knowledge:
                 if decl is None:
                     led, mode = t.suit_of[i], "plain"
                 elif decl == "as" and play.as_card is not None:
-                    led, mode = SUIT_ID[play.as_card.suit], "plain"  # type: ignore[index]
+                    led, mode = SUIT_ID[play.as_card.suit], "plain"
                 elif decl in ("high", "takes") and play.suit is not None:
                     led, mode = SUIT_ID[play.suit], "plain"
                 elif decl == "demand" and play.suit is not None:
@@ -281,7 +281,7 @@ class Knowledge:
         not_me = 0.0 if leading else (1.0 - 1.0 / n) ** (left - 1)
         in_play = self.nu + left
         share = (self.u_suit[suit] / in_play) if in_play else 0.0
-        not_others = (1.0 - share) ** (left * (n - 1) / n)
+        not_others: float = (1.0 - share) ** (left * (n - 1) / n)
         return 1.0 - not_me * not_others
 
     def _ruff_chance(self, rank: int, trumps: list[int]) -> float:

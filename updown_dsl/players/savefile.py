@@ -36,7 +36,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX
     fcntl = None
 try:
-    import msvcrt  # type: ignore[no-redef]
+    import msvcrt  # type: ignore[no-redef, unused-ignore]  # (needed where msvcrt exists)
 except ImportError:
     msvcrt = None
 

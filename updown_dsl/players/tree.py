@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..actions import Action, Play
 from ..engine import Phase
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 #: An edge: [visits, total reward of the player who acts at its parent, availability, children].
-Edge = list
+Edge = list[Any]
 
 _OVER, _DEAL, _PLAY = Phase.OVER, Phase.DEAL, Phase.PLAY
 
@@ -138,7 +138,7 @@ class Tree:
         choice = max(options, key=lambda a: _rank(root, a, a == prior or (type(a) is not Play and a == card)))
         if groups is None or type(choice) is Play:
             return choice  # type: ignore[return-value]
-        inner = root[choice][3] if choice in root else {}  # type: ignore[index]
+        inner = root[choice][3] if choice in root else {}
         return max(groups[choice], key=lambda a: _rank(inner, a, a == prior))  # type: ignore[index]
 
 
@@ -160,7 +160,7 @@ def _wild_groups(legal: Sequence[Action]) -> dict[Card, list[Action]] | None:
         if type(a) is Play and a.declare is not None:
             groups.setdefault(a.card, [])
     for a in legal:
-        g = groups.get(a.card) if type(a) is Play else None  # type: ignore[union-attr]
+        g = groups.get(a.card) if type(a) is Play else None
         if g is not None:
             g.append(a)
     return groups
@@ -168,7 +168,7 @@ def _wild_groups(legal: Sequence[Action]) -> dict[Card, list[Action]] | None:
 
 def _options(legal: Sequence[Action], groups: dict[Card, list[Action]]) -> list[object]:
     """The choices at a node with wild cards: each other play, and each wild card once."""
-    out: list[object] = [a for a in legal if type(a) is not Play or a.card not in groups]  # type: ignore[union-attr]
+    out: list[object] = [a for a in legal if type(a) is not Play or a.card not in groups]
     out.extend(groups)
     return out
 
