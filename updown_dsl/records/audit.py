@@ -5,7 +5,7 @@ joins the parts into the visitor the checker walks a record with.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ..i18n import tr
 from ..cards import Card, Suit
@@ -265,7 +265,7 @@ class _Cards(_Record):
             self.report(code, tr("deal {number}: {message}",
                                  number=g.deal.number, message=d.message), self.turned or at)
             raise _Stop from None
-        if self.trump_line is not None and self.turned is not None and g.phase is not Phase.TRUMP:
+        if self.trump_line is not None and self.turned is not None and cast(Phase, g.phase) is not Phase.TRUMP:
             written = None if self.trump_line.no_trump else self.trump_line.suit
             if written != g.trump:
                 self.report("R046", tr("trump in deal {number} is {value} by the rules, not {value2}",
@@ -278,7 +278,9 @@ class _Cards(_Record):
         if self.trump_line is None or self.trump_line.actor is not None:
             return written
         rules, rule = self.trump_rules, self.trump_rule
-        name = lambda s: s.name.lower() if s is not None else "none"  # noqa: E731
+        def name(s: Suit | None) -> str:
+            return s.name.lower() if s is not None else "none"
+
         if rule == "none" and written is not None:
             self.report("R046", tr("deal {number} is played without trump, not with {name}",
                                    number=g.deal.number, name=name(written)),
@@ -287,7 +289,8 @@ class _Cards(_Record):
         if rule == "fixed" and written != rules.suit:
             self.report("R046", tr("trump in deal {number} is {name} by the rules, not {name2}",
                                    number=g.deal.number, name=name(rules.suit), name2=name(written)), self.trump_line)
-            return rules.suit
+            suit: Suit | None = rules.suit
+            return suit
         return written
 
     def trump_suit(self) -> Suit | None:

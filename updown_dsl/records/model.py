@@ -132,7 +132,7 @@ class Transcript:
         """``full`` (hands dealt), ``plays`` (cards without hands) or ``sheet`` (bids and scores)."""
         written = self.header("level")
         if written in LEVELS:
-            return written  # type: ignore[return-value]
+            return written
         kinds = {e.kind for e in self.events}
         if "hand" in kinds:
             return "full"

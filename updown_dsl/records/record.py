@@ -228,7 +228,7 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
     if blind:
         yield from bid_events
     for c in cuts:
-        yield Event("cut", actor=c.reset[0], cards=(c.turned,))  # type: ignore[arg-type]
+        yield Event("cut", actor=c.reset[0], cards=(c.turned,))
     if not any(hands):
         return  # not dealt yet
     if level == "full":
