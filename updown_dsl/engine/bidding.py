@@ -169,7 +169,8 @@ class Bidding:
             self.zeros += 1
         if self.made == self.players:
             return -1
-        return self.next_bidder(seat)
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        return nxt if self.bids[nxt] is None else self.next_bidder(nxt)
 
     def next_bidder(self, seat: int) -> int:
         """The next seat after ``seat`` that has not bid."""

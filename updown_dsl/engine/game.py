@@ -126,6 +126,7 @@ class Game:
         self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
+        self.kernel = PlayKernel(plan, 0)
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -244,7 +245,10 @@ class Game:
                         i = self._by_id[action.card.id]
                     except (AttributeError, IndexError, TypeError):
                         i = -1  # not a card: refused below
-                    if i >= 0 and (k.legal() >> i) & 1:
+                    legal = k.legal_mask
+                    if legal is None:
+                        legal = k.legal()
+                    if i >= 0 and (legal >> i) & 1:
                         if k.play(i):
                             self._finish_deal()
                         else:
@@ -461,7 +465,8 @@ class Game:
         self._kind = dp.kind
         n = self.players
         first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        self.kernel = k = PlayKernel(self._plan, dp.cards)
+        k = self.kernel
+        k.reset(dp.cards)
         k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
         self.bidding = Bidding(dp, n, first)
         self.turned = None

@@ -142,9 +142,15 @@ class PlayKernel:
         self.nonjoker = t.full_mask & ~t.joker_mask
         self.keytabs = t.keys
         self.plays_get = t.plays_cache.get
+        self.reset(tricks)
+
+    def reset(self, tricks: int) -> None:
+        """Start a new deal of ``tricks`` cards a hand: no cards yet, no trump, a new log (the
+        last deal's log stays with its result)."""
+        n = self.players
         self.tricks = tricks
         self.hands = [0] * n
-        self.log = log = DealLog(t, n)
+        self.log = log = DealLog(self.table, n)
         self.order = log.order
         self.decl = log.decl
         self.winners = log.winners
@@ -204,9 +210,12 @@ class PlayKernel:
         mask = self.legal_mask
         if mask is None:
             hand = self.hands[self.to_act]
-            mask = self.obliged(hand)
-            if self.restricted:
-                mask = self._restrict(hand, mask)
+            if self.plain:  # (obliged's plain case: no joker, no declared lead, no restriction)
+                mask = self.answers(hand, self.led) if self.count else hand
+            else:
+                mask = self.obliged(hand)
+                if self.restricted:
+                    mask = self._restrict(hand, mask)
             self.legal_mask = mask
         return mask
 
@@ -225,15 +234,21 @@ class PlayKernel:
         led = self.led
         if led < 0:
             return ordinary
-        in_suit = ordinary & self.suit_mask[led]
+        return self.answers(ordinary, led)
+
+    def answers(self, hand: int, led: int) -> int:
+        """The cards of ``hand`` (ordinary cards) that may answer a lead of suit ``led``: its
+        cards of that suit when it must follow, else its trumps when it must trump, else any.
+        A search asks it of a lead that has not been made yet."""
+        in_suit = hand & self.suit_mask[led]
         if in_suit:
-            return in_suit if self.must_follow else ordinary
+            return in_suit if self.must_follow else hand
         trump = self.trump
         if trump >= 0 and self.must_trump:
-            trumps = ordinary & self.suit_mask[trump]
+            trumps = hand & self.suit_mask[trump]
             if trumps:
                 return trumps
-        return ordinary
+        return hand
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every play the player to act may make: the legal plain cards in pack order, then the

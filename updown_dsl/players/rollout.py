@@ -30,7 +30,7 @@ from ..engine.tables import SUIT_ID
 from .tree import deal_points
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..engine import Game, PlayKernel
 
 _PLAY, _BID, _TRUMP, _DEAL = Phase.PLAY, Phase.BID, Phase.TRUMP, Phase.DEAL
 #: Strength of a declared play, beside ordinary cards (rank 2..14, trumps + 20).
@@ -57,7 +57,6 @@ class Rollout:
         self.joker_mask = t.joker_mask
         self.wild_mask = t.wild_mask
         self.suit_mask = t.suit_mask
-        self.must_trump = game.kernel.must_trump
         self.size = t.size
         self._sure = False  # whether the last ordinary card chosen surely takes (or loses) the trick
         self._want: dict[tuple[int, int | None, int, int, int], bool] = {}
@@ -209,28 +208,29 @@ class Rollout:
         low = [p for p in special if p.declare == "low"]  # type: ignore[union-attr]
         return low[0] if low else choice  # type: ignore[return-value]
 
-    def _reply(self, hand: int, led: int, trump: int, keys: tuple[int, ...], follow: bool, eager: bool) -> int:
-        """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), its
-        strongest (it may trump when void); else the weakest it may play."""
-        suit_mask = self.suit_mask
-        ins = hand & suit_mask[led]
-        if not eager:
-            if ins and follow:
-                return keys[(ins & -ins).bit_length() - 1]
-            if trump >= 0 and self.must_trump and not ins and hand & suit_mask[trump] == hand & ~self.joker_mask:
-                trumps = hand & suit_mask[trump]
-                return keys[(trumps & -trumps).bit_length() - 1] if trumps else 0
-            return 0
-        if hand & self.joker_mask:
+    def _reply(self, kern: PlayKernel, hand: int, led: int, keys: tuple[int, ...], eager: bool) -> int:
+        """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), the
+        strongest card the rules let it play (the kernel's :meth:`~PlayKernel.answers`); else the
+        weakest."""
+        if eager and hand & self.joker_mask:
             return 1 << 20  # a joker may take any trick
-        best = keys[ins.bit_length() - 1] if ins else 0
-        if trump >= 0 and (not ins or not follow):
-            trumps = hand & suit_mask[trump]
+        legal = kern.answers(hand & ~self.joker_mask, led)
+        suit_mask = self.suit_mask
+        trump = kern.trump
+        trumps = legal & suit_mask[trump] if trump >= 0 else 0
+        ins = legal & suit_mask[led]
+        if eager:
+            best = keys[ins.bit_length() - 1] if ins else 0
             if trumps:
                 k = keys[trumps.bit_length() - 1]
                 if k > best:
                     best = k
-        return best
+            return best
+        if legal & ~ins & ~trumps:
+            return 0  # a discard
+        if ins:
+            return keys[(ins & -ins).bit_length() - 1]
+        return keys[(trumps & -trumps).bit_length() - 1] if trumps else 0
 
     def _plain_index(self, game: Game, seat: int, mask: int, want: bool) -> int:
         """The index of the ordinary card to play from ``mask``, every hand of the world in
@@ -241,7 +241,6 @@ class Rollout:
         count = kern.count
         hands = kern.hands
         n = self.n
-        follow = kern.must_follow
         reply = self._reply
         wants = self.wants
         if count == 0:
@@ -265,7 +264,7 @@ class Rollout:
                 if top < 0:
                     top = 0
                     for h, eager in others:
-                        r = reply(h, s, trump, keys, follow, eager)
+                        r = reply(kern, h, s, keys, eager)
                         if r > top:
                             top = r
                     tops[s] = top
@@ -282,7 +281,7 @@ class Rollout:
         top = best
         j = nxt[seat]
         for _ in range(n - 1 - count):
-            r = reply(hands[j], led, trump, keys, follow, wants(game, j))
+            r = reply(kern, hands[j], led, keys, wants(game, j))
             if r > top:
                 top = r
             j = nxt[j]
