@@ -550,3 +550,25 @@ def test_shell_completion_offers_the_bundled_variant_names():
     assert make_runner().invoke(app, [], env=env, prog_name="updown").stdout.split() == ["nomination-whist"]
     shown = make_runner().invoke(app, ["--show-completion", "bash"], prog_name="updown")
     assert shown.exit_code == 0 and "_UPDOWN_COMPLETE" in shown.stdout
+
+
+def test_a_short_flag_means_the_same_in_every_command():
+    """-f is --force wherever it is, -g --game: a short flag never means two things."""
+    import typer.main
+
+    from updown_dsl.cli import app
+
+    meanings: dict[str, set[str]] = {}
+
+    def walk(command) -> None:
+        for param in command.params:
+            names = [*param.opts, *param.secondary_opts]
+            longs = sorted(n for n in names if n.startswith("--"))
+            for short in (n for n in names if not n.startswith("--")):
+                meanings.setdefault(short, set()).add(longs[0] if longs else short)
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(typer.main.get_command(app))
+    assert {s: m for s, m in meanings.items() if len(m) > 1} == {}
+    assert meanings["-f"] == {"--force"} and meanings["-g"] == {"--game"}

@@ -53,6 +53,10 @@ def play_cmd(
         "--step", help="With --watch: wait for Enter after each trick (q and Enter stops).")] = False,
     chart: Annotated[bool, typer.Option(
         "--chart", help='Draw the running totals by deal after each deal (needs the "charts" extra).')] = False,
+    autoplay: Annotated[Optional[bool], typer.Option(
+        "--autoplay/--no-autoplay",
+        help="Play your only legal card for you, and say so (default: on at a terminal, off when "
+             "the moves are piped in).")] = None,
     cards: CardsOpt = "en",
     lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
@@ -75,6 +79,9 @@ def play_cmd(
 
     _set_lang(lang)
     cards = _cards_notation(cards)
+    from ..i18n import set_card_letters
+
+    set_card_letters(None if cards == "en" else cards)  # the screen shows the record's letters too
     if bot is not None and (problem := bot_problem(bot)) is not None:
         _usage_error(problem, "--bot")
     if watch and seat is not None:
@@ -137,6 +144,7 @@ def play_cmd(
             _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
+    session.autoplay = sys.stdin.isatty() if autoplay is None else autoplay
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)
@@ -199,6 +207,8 @@ def _play_label(variant: str, save: Optional[str]) -> str:
 def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     from rich.text import Text
 
+    from ..players.session import HUMAN_NAME
+
     g = session.game
     t = Text()
     t.append(g.variant.name, style="bold")
@@ -210,7 +220,7 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     if session.humans:
         you = sorted(session.humans)[0]
         name = session.names[you]
-        t.append((tr("You play seat {seat}.", seat=you + 1) if name == "You" else
+        t.append((tr("You play seat {seat}.", seat=you + 1) if name == tr(HUMAN_NAME) else
                   tr("You play seat {seat} as {name}.", seat=you + 1, name=name))
                  + " " + tr("Type ? for the legal moves, quit to stop."))
     else:
@@ -244,6 +254,13 @@ def _print_wide(out: "Console", renderable: Any) -> None:
     wide = Console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
                    color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
     wide.print(renderable)
+
+
+def _result_start(result: Any, names: Any) -> Any:
+    """The trump and the bids of a finished deal, as a watcher sees them before its tricks."""
+    from .screen import deal_start_text
+
+    return deal_start_text(result.trump, [r.bid for r in result.seats], names)
 
 
 class _StopWatching(Exception):
@@ -311,6 +328,12 @@ class _Terminal:
     def reply(self, session: Any, seat: int, reply: Any) -> None:
         from .screen import reply_text
 
+        if reply.kind == "forced":
+            from .screen import forced_text
+
+            self.out.print(forced_text(reply, session.names[seat] if len(session.humans) > 1 else None),
+                           soft_wrap=True)
+            return
         if reply.kind == "show":
             if reply.message == "sheet":
                 self.sheet(session)
@@ -320,7 +343,7 @@ class _Terminal:
         self.out.print(reply_text(reply), soft_wrap=True)
 
     def step(self, session: Any, step: Any) -> None:
-        from .screen import deal_result_text, deal_title, deal_tricks, standing_text, trick_text
+        from .screen import deal_result_text, deal_start_text, deal_title, deal_tricks, standing_text, trick_text
 
         if self.delay and step.by_bot:
             import time
@@ -336,6 +359,13 @@ class _Terminal:
                 deal, dealer = (result.deal, result.dealer) if result else (game.deal, game.dealer)
                 self.out.print(deal_title(deal, dealer, game.variant, session.names, len(game.deals)),
                                style="bold", soft_wrap=True)
+                if result is not None:
+                    self.out.print(_result_start(result, session.names), soft_wrap=True)
+                else:
+                    hidden = game.kind.bidding == "hidden"
+                    bids = ["?" if hidden and b is not None else b for b in game.bids]
+                    self.out.print(deal_start_text(game.trump, bids, session.names,
+                                                   trump_known=game.view(0).trump_known), soft_wrap=True)
             trump = result.trump if result is not None else game.trump
             self.out.print(trick_text(step.trick, step.trick_number, session.names, trump=trump,
                                       variant=game.variant), soft_wrap=True)
@@ -348,6 +378,7 @@ class _Terminal:
                 self.out.print()
                 self.out.print(deal_title(r.deal, r.dealer, game.variant, session.names, len(game.deals)),
                                style="bold", soft_wrap=True)
+                self.out.print(_result_start(r, session.names), soft_wrap=True)
                 self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=True)
             self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=True)
             self.sheet(session)

@@ -7,6 +7,7 @@ import typer
 
 from ..i18n import tr
 from .common import (
+    LangOpt, _set_lang,
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
     _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt, CardsOpt,
     _cards_notation,
@@ -24,12 +25,14 @@ FilesArg = Annotated[list[str], typer.Argument(
 @app.command("check")
 @_handle_errors
 def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantPathOpt = None,
-              jobs: JobsOpt = 1, scheduler: SchedulerOpt = None) -> None:
+              jobs: JobsOpt = 1, scheduler: SchedulerOpt = None,
+              lang: LangOpt = None) -> None:
     """Replay recorded games through the engine and report every broken rule.
 
     Each file may hold several games. Exit status: 0 every game is clean (notes and
     warnings allowed), 1 rule violations were found, 3 an input cannot be read.
     """
+    _set_lang(lang)
     from ..records.report import CheckReport
     from .report import check_json, check_summary, sort_diagnostics
 
@@ -89,6 +92,7 @@ def sheet_cmd(
     variant_path: VariantPathOpt = None,
     chart: Annotated[bool, typer.Option(
         "--chart", help='Draw the running totals by deal under the sheet (needs the "charts" extra).')] = False,
+    lang: LangOpt = None,
 ) -> None:
     """A recorded game as the paper score sheet, with the points the engine gives.
 
@@ -96,6 +100,7 @@ def sheet_cmd(
     the settlement and the winners (--chart: and the score progression). The rule
     violations found follow the sheet (exit 1).
     """
+    _set_lang(lang)
     from .report import sort_diagnostics, to_json
     from .sheet import sheet_rows, sheet_summary
 
@@ -161,7 +166,7 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
                  path: str | None, game_no: int) -> None:
     from rich.text import Text
 
-    from .sheet import sheet_cell
+    from .sheet import reason_text, sheet_cell, shown_mark
     from .screen import sheet_frame
 
     out = _console()
@@ -176,13 +181,13 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
         number = str(row["deal"])
         style = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}.get(kind, "")
         if kind == "deal":
-            cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
+            cells: list[Any] = [number, shown_mark(row["mark"]), shown_mark(row["trump"]), row["dealer"]]
         elif kind == "abandoned":
             number += "*"
-            cells = [number, row["mark"], row["trump"], Text(row["dealer"], style=style)]
+            cells = [number, shown_mark(row["mark"]), shown_mark(row["trump"]), Text(row["dealer"], style=style)]
         else:
             number += "*"
-            cells = [number, "", "", Text(kind, style=style)]
+            cells = [number, "", "", Text(tr(kind), style=style)]
         if row["note"] and kind != "deal":
             notes.append(Text(f"{number} {row['note']}", style=style))
         for seat in row["seats"]:
@@ -202,7 +207,7 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     if summary["finished"]:
         line = Text(tr("game over after deal {number}", number=summary['last_deal']), style="bold")
         if summary["over_reason"]:
-            line.append(f" ({summary['over_reason']})", style="")
+            line.append(f" ({reason_text(summary['over_reason'])})", style="")
         out.print(line, soft_wrap=True)
         settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
         out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=True)
@@ -237,6 +242,7 @@ def convert_cmd(
         "as the lines it stands for. Default: as the record is written.")] = None,
     cards: CardsOpt = "en",
     variant_path: VariantPathOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
 
@@ -247,6 +253,7 @@ def convert_cmd(
     full or plays record is checked first, and one that breaks a rule is not converted
     (exit 1).
     """
+    _set_lang(lang)
     import json
 
     from ..diagnostics import Severity
