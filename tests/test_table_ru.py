@@ -77,3 +77,68 @@ def test_cards_ru_shows_russian_letters_on_an_english_screen(tmp_path: Path) -> 
     assert shown.exit_code == 0
     assert "Trump:" in shown.stdout and not re.search(r"[JQKA][♠♥♦♣]", shown.stdout)
     assert re.search(r"[ВДКТ][♠♥♦♣]", shown.stdout)
+
+
+def _joker_lead(lang: str):
+    """A georgian game where seat 1, at the keyboard, leads with a joker in hand."""
+    from updown_dsl.actions import Play
+    from updown_dsl.engine import Phase
+    from updown_dsl.lang.loader import load_variant
+    from updown_dsl.players.session import Session
+
+    i18n.set_language(lang)
+    v = load_variant("georgian")
+    for seed in range(1, 60):
+        s = Session.start(v, 4, humans={0}, seed=seed)
+        g = s.game
+        while not g.is_over:
+            if g.to_act == 0 and g.phase is Phase.PLAY and not g.trick and any(
+                    isinstance(a, Play) and a.card.is_joker for a in g.legal_actions()):
+                return s
+            s.apply(s.bot_action(g.to_act))
+    raise AssertionError("no joker lead found")  # pragma: no cover
+
+
+def test_a_rank_or_a_suit_alone_plays_the_one_card_it_means() -> None:
+    from collections import Counter
+
+    from updown_dsl.actions import Play
+
+    s = _joker_lead("en")
+    cards = [a.card for a in s.game.legal_actions() if isinstance(a, Play) and not a.card.is_joker]
+    ranks, suits = Counter(c.rank for c in cards), Counter(c.suit for c in cards)
+    for c in dict.fromkeys(cards):
+        reply = s.interpret(c.rank.value)
+        if ranks[c.rank] == 1:
+            assert reply.kind == "action" and reply.action == Play(c)
+        else:
+            assert reply.kind == "invalid" and "which card?" in reply.message and c.pretty() in reply.message
+        reply = s.interpret(c.suit.symbol)
+        if suits[c.suit] == 1:
+            assert reply.kind == "action" and reply.action == Play(c)
+
+
+def test_the_joker_is_typed_as_shown_and_declared_in_russian() -> None:
+    from updown_dsl.actions import Play
+
+    s = _joker_lead("ru")
+    for typed in ("🃏", "Дж", "JK"):
+        reply = s.interpret(typed)
+        assert reply.kind == "ask" and "хочу" in reply.message and "demand" not in reply.message
+    reply = s.interpret("Дж хочу ч")
+    assert reply.kind == "action" and isinstance(reply.action, Play) and str(reply.action) == "JK demand H"
+    assert s.interpret("ч", pending="JK demand").action == reply.action
+    wrong = s.interpret("Дж младший")
+    assert wrong.kind == "invalid" and "Дж младший" in wrong.message and "Дж хочу п|ч|б|т" in wrong.message
+    assert not LATIN.search(wrong.message)
+
+
+def test_a_single_legal_card_plays_itself_and_says_so(tmp_path: Path) -> None:
+    played = RUNNER.invoke(app, ["play", "--variant", "oh-hell", "-n", "3", "--seed", "5", "--autoplay"],
+                           input="1\n")
+    assert played.exit_code == 0
+    assert "the only legal card, played" in played.stdout and "Trick 1: You" in played.stdout
+    asked = RUNNER.invoke(app, ["play", "--variant", "oh-hell", "-n", "3", "--seed", "5", "--no-autoplay"],
+                          input="1\n")
+    assert "the only legal card" not in asked.stdout
+    assert "Table: empty. You lead." in asked.stdout and "Trick 1" not in asked.stdout  # asked, input ended

@@ -286,7 +286,7 @@ class _Terminal:
 
         if not self.stepping:
             return
-        label = "Enter: on, q: stop> "
+        label = tr("Enter: on, q: stop> ")
         if self.stdin_tty:
             try:
                 line: Optional[str] = self.out.input(label, markup=False)
@@ -298,7 +298,7 @@ class _Terminal:
                 self.out.print(label + line.rstrip("\r\n"), markup=False, highlight=False)
         if line is None:
             self.stepping = False
-        elif line.strip().lower() in ("q", "quit"):
+        elif line.strip().lower() in ("q", "quit", "в", "выход"):
             raise _StopWatching
 
     def turn(self, session: Any, seat: int) -> None:

@@ -380,6 +380,10 @@ def _read_play(game: Game, words: list[str]) -> Reply:
         problem = game.check(play)
         if problem is None:  # pragma: no cover - legal plays are all listed
             return Reply("action", play)
+        if forms:  # the card can be played, but not so: say how it can (in the table's words)
+            return _invalid(tr("{play} is not allowed now; {card} can be played as {options}",
+                               play=" ".join(shown_word(w) for w in typed), card=shown_word(str(card)),
+                               options="  ".join(legal_forms(forms))), code=problem.code)
         return _refused(problem)
     if not forms:
         problem = game.check(Play(card))
