@@ -228,7 +228,7 @@ def convert_cmd(
     file: Annotated[str, typer.Argument(metavar="FILE",
                                         help="A game record (log or JSON form; '-' reads standard input).")],
     to: Annotated[Optional[str], typer.Option(
-        "--to", "-t", metavar="json|log",
+        "--to", metavar="json|log",
         help="Output form (default: the other one; the log with --compact or --long).")] = None,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
