@@ -572,3 +572,9 @@ def test_a_short_flag_means_the_same_in_every_command():
     walk(typer.main.get_command(app))
     assert {s: m for s, m in meanings.items() if len(m) > 1} == {}
     assert meanings["-f"] == {"--force"} and meanings["-g"] == {"--game"}
+
+
+def test_help_paragraphs_are_wrapped_by_the_terminal_not_by_the_docstring():
+    from updown_dsl.cli.common import _unwrapped
+
+    assert _unwrapped("one\ntwo\n\nthree\n- a\n- b\n  indented") == "one two\n\nthree\n- a\n- b\n  indented"
