@@ -225,7 +225,7 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
                  + " " + tr("Type ? for the legal moves, quit to stop."))
     else:
         t.append(tr("Bots at every seat."))
-    out.print(t, soft_wrap=True)
+    out.print(t, soft_wrap=_soft(out))
 
 
 def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again: str = "") -> None:
@@ -241,7 +241,12 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
                     again=again), style="")
     else:
         t.append(tr("It was not saved (--save FILE keeps a game)."), style="")
-    out.print(t, soft_wrap=True)
+    out.print(t, soft_wrap=_soft(out))
+
+
+def _soft(out: "Console") -> bool:
+    """Leave long lines whole (to a pipe), or wrap them to the terminal's width."""
+    return not out.is_terminal
 
 
 def _print_wide(out: "Console", renderable: Any) -> None:
@@ -279,6 +284,8 @@ class _Terminal:
         self.deal_shown = 0
         self.stepping = step
         self.chart = chart
+        # at a terminal long lines are wrapped to its width (at a space); a pipe keeps them whole
+        self.soft = not out.is_terminal
 
     def pause(self) -> None:
         """``--step``: wait for Enter (q stops; at the end of input the game goes on unpaused)."""
@@ -332,7 +339,7 @@ class _Terminal:
             from .screen import forced_text
 
             self.out.print(forced_text(reply, session.names[seat] if len(session.humans) > 1 else None),
-                           soft_wrap=True)
+                           soft_wrap=self.soft)
             return
         if reply.kind == "show":
             if reply.message == "sheet":
@@ -340,7 +347,7 @@ class _Terminal:
             else:
                 self.turn(session, seat)
             return
-        self.out.print(reply_text(reply), soft_wrap=True)
+        self.out.print(reply_text(reply), soft_wrap=self.soft)
 
     def step(self, session: Any, step: Any) -> None:
         from .screen import deal_result_text, deal_start_text, deal_title, deal_tricks, standing_text, trick_text
@@ -358,29 +365,29 @@ class _Terminal:
                 self.deal_shown = result.deal.number if result else game.deal.number
                 deal, dealer = (result.deal, result.dealer) if result else (game.deal, game.dealer)
                 self.out.print(deal_title(deal, dealer, game.variant, session.names, len(game.deals)),
-                               style="bold", soft_wrap=True)
+                               style="bold", soft_wrap=self.soft)
                 if result is not None:
-                    self.out.print(_result_start(result, session.names), soft_wrap=True)
+                    self.out.print(_result_start(result, session.names), soft_wrap=self.soft)
                 else:
                     hidden = game.kind.bidding == "hidden"
                     bids = ["?" if hidden and b is not None else b for b in game.bids]
                     self.out.print(deal_start_text(game.trump, bids, session.names,
-                                                   trump_known=game.view(0).trump_known), soft_wrap=True)
+                                                   trump_known=game.view(0).trump_known), soft_wrap=self.soft)
             trump = result.trump if result is not None else game.trump
             self.out.print(trick_text(step.trick, step.trick_number, session.names, trump=trump,
-                                      variant=game.variant), soft_wrap=True)
+                                      variant=game.variant), soft_wrap=self.soft)
             if watch and result is None:
-                self.out.print(standing_text(game, session.names), soft_wrap=True)
+                self.out.print(standing_text(game, session.names), soft_wrap=self.soft)
                 self.pause()
         if step.result is not None:
             r = step.result
             if watch and not self.tty:
                 self.out.print()
                 self.out.print(deal_title(r.deal, r.dealer, game.variant, session.names, len(game.deals)),
-                               style="bold", soft_wrap=True)
-                self.out.print(_result_start(r, session.names), soft_wrap=True)
-                self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=True)
-            self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=True)
+                               style="bold", soft_wrap=self.soft)
+                self.out.print(_result_start(r, session.names), soft_wrap=self.soft)
+                self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=self.soft)
+            self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=self.soft)
             self.sheet(session)
             if self.chart:
                 from ..pages.sheet import sheet_rows
@@ -391,11 +398,11 @@ class _Terminal:
                 self.pause()
 
     def sheet(self, session: Any) -> None:
-        from .screen import sheet_table
+        from .screen import sheet_columns, sheet_table
 
-        _print_wide(self.out, sheet_table(session.game, session.names))
+        _print_wide(self.out, sheet_table(session.game, session.names, width=sheet_columns(self.out)))
 
     def final(self, session: Any) -> None:
         from .screen import final_text
 
-        self.out.print(final_text(session.game, session.names), soft_wrap=True)
+        self.out.print(final_text(session.game, session.names), soft_wrap=self.soft)

@@ -166,57 +166,40 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
                  path: str | None, game_no: int) -> None:
     from rich.text import Text
 
-    from .sheet import reason_text, sheet_cell, shown_mark
-    from .screen import sheet_frame
+    from .sheet import ROW_STYLES, fitted_sheet, reason_text, sheet_columns, sheet_width
 
     out = _console()
     title = Text(variant, style="bold")
     if path:
-        title.append(f"  {path}" + (f", game {game_no}" if game_no > 1 else ""), style="dim")
+        title.append(f"  {path}" + (tr(", game {number}", number=game_no) if game_no > 1 else ""), style="dim")
     out.print(title, soft_wrap=True)
-    table = sheet_frame(players)
-    notes: list[Text] = []
-    for row in rows:
-        kind = row["kind"]
-        number = str(row["deal"])
-        style = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}.get(kind, "")
-        if kind == "deal":
-            cells: list[Any] = [number, shown_mark(row["mark"]), shown_mark(row["trump"]), row["dealer"]]
-        elif kind == "abandoned":
-            number += "*"
-            cells = [number, shown_mark(row["mark"]), shown_mark(row["trump"]), Text(row["dealer"], style=style)]
-        else:
-            number += "*"
-            cells = [number, "", "", Text(tr(kind), style=style)]
-        if row["note"] and kind != "deal":
-            notes.append(Text(f"{number} {row['note']}", style=style))
-        for seat in row["seats"]:
-            cells += [sheet_cell(seat, kind), str(seat["total"])]
-        table.add_row(*cells, style="dim" if kind == "abandoned" else None)
-    from rich.measure import Measurement
-
-    # Never cut a number short: wider than the terminal rather than "1…".
-    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
-    if natural > out.width:
+    columns = sheet_columns(out)
+    soft = columns is None  # the lines under the sheet wrap at the terminal's width
+    table = fitted_sheet(rows, players, columns)
+    notes = [Text(f"{row['deal']}* {row['note']}", style=ROW_STYLES.get(row["kind"], ""))
+             for row in rows if row["note"] and row["kind"] != "deal"]
+    natural = sheet_width(out, table)
+    if natural > out.width:  # never cut a number short: wider than the terminal rather than "1…"
         from rich.console import Console
 
         out = Console(highlight=False, width=natural)
     out.print(table)
+    out = _console()
     for note in notes:
-        out.print(note, soft_wrap=True)
+        out.print(note, soft_wrap=soft)
     if summary["finished"]:
         line = Text(tr("game over after deal {number}", number=summary['last_deal']), style="bold")
         if summary["over_reason"]:
             line.append(f" ({reason_text(summary['over_reason'])})", style="")
-        out.print(line, soft_wrap=True)
+        out.print(line, soft_wrap=soft)
         settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
-        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=True)
+        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=soft)
         winners = summary["winners"]
         out.print(Text((tr("winner: ") if len(winners) == 1 else tr("winners: ")) + ", ".join(winners),
-                       style="bold green"), soft_wrap=True)
+                       style="bold green"), soft_wrap=soft)
     else:
         out.print(Text(tr("unfinished after deal {number} of {deals}", number=summary['last_deal'], deals=summary['deals']),
-                       style="bold yellow"), soft_wrap=True)
+                       style="bold yellow"), soft_wrap=soft)
 
 
 # --------------------------------------------------------------------------- convert

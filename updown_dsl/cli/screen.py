@@ -19,7 +19,8 @@ from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Game, Phase, Trick
 from .rules import kind_label
-from .sheet import reason_text, sheet_cell, sheet_rows, sheet_summary, shown_mark
+from .sheet import (ROW_STYLES, fitted_sheet, reason_text, sheet_columns, sheet_frame, sheet_grid, sheet_summary,
+                    sheet_table, sheet_width)
 from ..engine.scoring import DealResult
 from ..players.replies import Reply, action_text, display_order, legal_forms, shown_word
 from ..players.session import HUMAN_NAME
@@ -335,39 +336,6 @@ def deal_tricks(result: DealResult, names: Sequence[str], variant: Variant) -> G
     return Group(*lines)
 
 
-def sheet_frame(names: Sequence[str]) -> Table:
-    """An empty score sheet: deal number, cards, trump, dealer, then per player points and Σ."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
-                  caption=tr("each player: bid/taken points, then Σ the running total"),
-                  caption_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(tr("cards"), justify="right", no_wrap=True)
-    table.add_column(tr("tr"), justify="center", no_wrap=True)
-    table.add_column(tr("dealer"), no_wrap=True)
-    for name in names:
-        table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
-        table.add_column("Σ", justify="right", no_wrap=True, style="bold")
-    return table
-
-
-def sheet_table(game: Game, names: Sequence[str]) -> Table:
-    """The score sheet so far: per deal each player's ``bid/taken points`` and running total."""
-    rows = sheet_rows(game, list(names))
-    table = sheet_frame(names)
-    for row in rows:
-        kind = row["kind"]
-        number = str(row["deal"])
-        if kind == "deal":
-            cells: list[Any] = [number, shown_mark(row["mark"]), shown_mark(row["trump"]), row["dealer"]]
-        else:
-            cells = [number + "*", shown_mark(row["mark"]) if kind == "abandoned" else "", shown_mark(row["trump"]),
-                     Text(tr(kind), style="yellow")]
-        for seat in row["seats"]:
-            cells += [sheet_cell(seat, kind), str(seat["total"])]
-        table.add_row(*cells)
-    return table
-
-
 def final_text(game: Game, names: Sequence[str]) -> Group:
     """How the game ended: the reason, the settlement and the winner(s)."""
     summary = sheet_summary(game, list(names))
@@ -433,6 +401,12 @@ __all__ = [
     "players_table",
     "reply_text",
     "seat_screen",
+    "fitted_sheet",
+    "ROW_STYLES",
+    "sheet_columns",
+    "sheet_frame",
+    "sheet_grid",
+    "sheet_width",
     "sheet_table",
     "sorted_hand",
     "standing_text",
