@@ -47,6 +47,7 @@ def _extracted() -> set[tuple[str | None, object]]:
     return {(ctx, msg) for _, _, msg, _, ctx in extract_from_dir(str(ROOT / "updown_dsl"), method_map, options_map)}
 
 
+@pytest.mark.slow
 def test_the_catalogue_is_up_to_date_with_the_sources() -> None:
     in_po = {(m.context, m.id) for m in _po() if m.id}
     in_sources = _extracted()
@@ -142,6 +143,7 @@ def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
                           env=full, timeout=120)
 
 
+@pytest.mark.slow
 def test_help_and_the_locale_in_a_fresh_process() -> None:
     r = _run("play", "--lang", "ru", "--help")
     assert r.returncode == 0 and "Сыграть партию в терминале" in r.stdout and "Писать партию в FILE" in r.stdout

@@ -129,6 +129,7 @@ def test_no_import_cycles() -> None:
     assert not cycles, f"import cycles: {cycles}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
 def test_sizes(path: Path) -> None:
     text = path.read_text(encoding="utf-8")

@@ -563,6 +563,7 @@ TREES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(YAML_WORDS, TREES, max_size=8), st.booleans())
 def test_random_yaml_structures_only_raise_variant_error(data: dict, extend: bool) -> None:
@@ -574,6 +575,7 @@ def test_random_yaml_structures_only_raise_variant_error(data: dict, extend: boo
     assert_only_variant_error(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BUNDLED), st.data())
 def test_mutated_bundled_files_only_raise_variant_error(name: str, data: st.DataObject) -> None:

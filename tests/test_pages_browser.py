@@ -34,7 +34,7 @@ try:
     import matplotlib  # noqa: F401
     from playwright import sync_api
 except ImportError:
-    _skip('the browser tests need matplotlib and Playwright: pip install "updown[test]"')
+    _skip('the browser tests need matplotlib and Playwright: pip install "updown-dsl[test]"')
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -113,6 +113,7 @@ STATE = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_georgian_replay_shows_the_checkers_game(open_page, tmp_path):
     record = str(EXAMPLES / "georgian-full.log")
     game = check_file(record).game
@@ -162,6 +163,7 @@ def test_georgian_replay_shows_the_checkers_game(open_page, tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
 
 
+@pytest.mark.slow
 def test_a_broken_record_shows_its_problems_at_their_trick(open_page, tmp_path):
     page = open_page(str(EXAMPLES / "invalid-revoke.log"))
     assert page.locator("section.problems li.problem").count() == 2
@@ -180,6 +182,7 @@ def test_a_broken_record_shows_its_problems_at_their_trick(open_page, tmp_path):
     assert page.locator("table.sheet tr.has-problem").get_attribute("data-row") == "2"
 
 
+@pytest.mark.slow
 def test_a_bid_against_the_hook_is_shown_with_the_bidding(open_page):
     page = open_page(str(EXAMPLES / "invalid-hook.log"))
     page.click("section.problems a.goto")
@@ -188,6 +191,7 @@ def test_a_bid_against_the_hook_is_shown_with_the_bidding(open_page):
     assert state["problems"] == ["R021"]
 
 
+@pytest.mark.slow
 def test_an_auctions_calls_are_shown_in_the_bid_column(open_page):
     golden = Path(__file__).resolve().parent / "golden" / "estimation"
     page = open_page(str(golden / "low-call-full.log"))
@@ -200,6 +204,7 @@ def test_an_auctions_calls_are_shown_in_the_bid_column(open_page):
     assert state["problems"] == ["R024"] and state["offenders"] == [1]  # Boris's call of 3
 
 
+@pytest.mark.slow
 def test_an_archive_index_opens_each_game(open_page, tmp_path):
     archive = tmp_path / "two.log"
     archive.write_text((EXAMPLES / "odessa-full.log").read_text() + "\n"

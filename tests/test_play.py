@@ -346,6 +346,7 @@ def test_a_whole_game_typed_at_the_command_line(tmp_path: Path) -> None:
     assert report.game is not None and report.game.totals == session.game.totals
 
 
+@pytest.mark.slow
 def test_bad_input_is_explained_and_never_ends_the_game(tmp_path: Path) -> None:
     s, lines = _joker_state("odessa", "6S", lead=False)
     g = s.game
@@ -477,6 +478,7 @@ def test_resume_refuses_a_finished_game_and_a_sheet(tmp_path: Path) -> None:
         assert r.exit_code == 3 and words in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ud.bundled_names())
 def test_watch_every_bundled_variant(tmp_path: Path, variant: str) -> None:
     save = tmp_path / "g.log"

@@ -37,6 +37,7 @@ def _widest(text: str) -> int:
     return max(len(line.rstrip("\n")) for line in ANSI.sub("", text).splitlines())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), [("georgian", 4), ("oh-hell", 5), ("oh-hell", 6),
                                                   ("georgian", 6)])
 def test_the_sheet_fits_80_columns_and_keeps_its_full_form_at_120(tmp_path: Path, variant: str,
@@ -56,6 +57,7 @@ def test_the_sheet_fits_80_columns_and_keeps_its_full_form_at_120(tmp_path: Path
     assert "dealer" in piped
 
 
+@pytest.mark.slow
 def test_the_narrow_sheet_has_the_same_totals(tmp_path: Path) -> None:
     log = _record(tmp_path, "georgian", 4)
     wide = RUNNER.invoke(app, ["sheet", str(log)], env={"COLUMNS": "200"}).stdout
@@ -66,6 +68,7 @@ def test_the_narrow_sheet_has_the_same_totals(tmp_path: Path) -> None:
     assert wide.splitlines()[-3:] == narrow.splitlines()[-3:]  # the end, the settlement, the winner
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_watching_and_playing_six_players_fits_80_columns(lang: str) -> None:
     env = {"COLUMNS": "80", "FORCE_COLOR": "1"}  # a terminal of 80 columns

@@ -39,6 +39,7 @@ def _after(lang: str, *args: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "seed"), [("georgian", 3), ("oh-hell", 5), ("russian", 11)])
 def test_a_watched_russian_game_its_sheet_and_its_check_have_no_english(tmp_path: Path, variant: str,
                                                                           seed: int) -> None:
@@ -53,6 +54,7 @@ def test_a_watched_russian_game_its_sheet_and_its_check_have_no_english(tmp_path
     assert CYRILLIC.search(screen) and "Анна" in screen and "Козырь:" in screen and "заказы:" in screen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "seed"), [("georgian", 3), ("oh-hell", 5)])
 def test_the_same_game_in_english_has_no_cyrillic(tmp_path: Path, variant: str, seed: int) -> None:
     screen, log = _watched(tmp_path, variant, "en", seed)
@@ -61,6 +63,7 @@ def test_the_same_game_in_english_has_no_cyrillic(tmp_path: Path, variant: str, 
     assert "Anna" in screen and "Trump:" in screen and "bids:" in screen
 
 
+@pytest.mark.slow
 def test_every_command_takes_lang_after_its_name(tmp_path: Path) -> None:
     screen, log = _watched(tmp_path, "oh-hell", "en", 5)
     for args in (["variants"], ["score", "oh-hell", "--deal", "1", "--bid", "1", "--taken", "1"],
@@ -71,6 +74,7 @@ def test_every_command_takes_lang_after_its_name(tmp_path: Path) -> None:
         assert result.exit_code in (0, 1), (args, result.stdout + result.stderr)
 
 
+@pytest.mark.slow
 def test_cards_ru_shows_russian_letters_on_an_english_screen(tmp_path: Path) -> None:
     shown = RUNNER.invoke(app, ["play", "--variant", "oh-hell", "--watch", "--seed", "5", "--cards", "ru",
                                 "--lang", "en"])

@@ -180,6 +180,7 @@ def test_syntax_errors_are_v001_with_position(text: str, line: int, col: int) ->
     assert [(d.code, d.line, d.col, d.path) for d in diags] == [("V001", line, col, "s.yaml")]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120))
 def test_parse_yaml_never_raises(text: str) -> None:
@@ -310,6 +311,7 @@ _SNIPPETS = [":", " ", "\n", "- ", "'", '"', "|", ">", "#", "  ", "x: y\n", "&a 
              "<<: *a\n", "\r", "\ufeff", "\x85", "\u2028", "0x1F", ".inf", "---\n", "...\n"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not yamltree._HAS_C, reason="PyYAML without libyaml")
 def test_the_c_parser_gives_the_same_tree_and_diagnostics_as_the_python_parser(
         monkeypatch: pytest.MonkeyPatch) -> None:

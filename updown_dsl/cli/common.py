@@ -193,7 +193,7 @@ def _scheduler(address: Optional[str]) -> Optional[str]:
         import importlib.util
 
         if importlib.util.find_spec("distributed") is None:
-            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown[dist]\""), "--scheduler")
+            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown-dsl[dist]\""), "--scheduler")
     return address
 
 

@@ -174,6 +174,11 @@ def play_cmd(
         frontend.final(session)
         if saved is not None:
             out.print(tr("The game is saved in {file}.", file=saved), markup=False, highlight=False)
+            if resume is None and variant is not None and os.path.isfile(variant) and not embed_rules:
+                out.print(tr("It names the variant file {variant}: send that file with it, or save with "
+                             "--embed-rules so that the record carries its rules (`updown convert {file} "
+                             "--embed-rules` does it now).", variant=_play_label(variant, saved), file=saved),
+                          markup=False, highlight=False, soft_wrap=_soft(out))
     else:
         _stopped(out, session, saved, "stopped", again)
 

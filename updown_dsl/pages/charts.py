@@ -12,7 +12,7 @@ import io
 from typing import Any, Sequence
 
 #: What to install for the charts.
-EXTRA = 'pip install "updown[charts]"'
+EXTRA = 'pip install "updown-dsl[charts]"'
 
 #: A palette that stays apart for the colour-blind (Okabe and Ito), one colour a player.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")

@@ -178,12 +178,20 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
         "players": names,
         "variant": t.variant or game.variant.name,
         "level": report.level,
-        "path": report.path,
+        "path": shared_path(report.path),
         "deals": deals,
         "problems": loose,
         "summary": sheet_summary(game, names),
         "rows": rows,
     }
+
+
+def shared_path(path: str | None) -> str | None:
+    """A record's path as a page meant to be shared shows it: as given when relative, only the
+    file's name when absolute (a page names no folder of the machine it was made on)."""
+    import os.path
+
+    return os.path.basename(path) if path and os.path.isabs(path) else path
 
 
 def totals_by_deal(data: dict[str, Any]) -> tuple[list[str], list[list[int]]]:

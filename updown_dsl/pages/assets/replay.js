@@ -36,7 +36,10 @@
       b.addEventListener("click", function () { self.go(b.getAttribute("data-go")); });
     });
     section.querySelectorAll("table.sheet tbody tr").forEach(function (tr) {
-      tr.addEventListener("click", function () { self.show(+tr.getAttribute("data-row"), "bids", 0); });
+      tr.addEventListener("click", function () {
+        self.show(+tr.getAttribute("data-row"), "bids", 0);
+        self.board.scrollIntoView({ block: "nearest" });  // the replay may be far above the row
+      });
     });
     section.querySelectorAll("a.goto").forEach(function (a) {
       a.addEventListener("click", function (ev) {
