@@ -604,3 +604,10 @@ def test_alias_expansion_is_not_exponential() -> None:
                        capture_output=True)
     except subprocess.TimeoutExpired:
         pytest.fail("loading a 7-level YAML alias bomb (10**7 expanded nodes) took over 8 s")
+
+
+def test_a_key_at_the_wrong_level_says_where_it_belongs() -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant("name: h\nextends: oh-hell\nmust_trump: true\n", path="h.yaml")
+    (d,) = info.value.diagnostics
+    assert d.code == "V003" and d.hint == "this key belongs under `play:` (indent it there)"

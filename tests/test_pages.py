@@ -228,3 +228,16 @@ def test_view_without_matplotlib_says_what_to_install(tmp_path, monkeypatch):
 
 def test_page_frame_escapes_the_title():
     assert "<title>a&lt;b: updown</title>" in page("a<b: updown", "")
+
+
+def test_a_page_names_no_folder_of_the_machine_it_was_made_on(tmp_path):
+    from updown_dsl.cli import app
+
+    record = tmp_path / "deep" / "folder" / "game.log"
+    record.parent.mkdir(parents=True)
+    record.write_text((EXAMPLES / "georgian-full.log").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = make_runner().invoke(app, ["view", str(record), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "game.log" in html and str(record.parent) not in html and str(tmp_path) not in html

@@ -220,3 +220,29 @@ def test_an_archive_index_opens_each_game(open_page, tmp_path):
     assert title.startswith("Deal 2 of 23")
     assert page.locator("#game-1 .board .deal-title").inner_text().startswith("Deal 1 of 15")
     page.screenshot(path=str(tmp_path / "archive.png"))
+
+
+def test_a_sheet_row_click_scrolls_to_the_replay(open_page):
+    page = open_page(str(EXAMPLES / "georgian-full.log"))
+    row = page.locator('table.sheet tbody tr[data-row="20"]')
+    row.scroll_into_view_if_needed()
+    assert page.evaluate("() => document.querySelector('.board').getBoundingClientRect().bottom < 0")
+    row.click()
+    page.wait_for_function("() => { const r = document.querySelector('.board').getBoundingClientRect();"
+                           " return r.bottom > 0 && r.top < window.innerHeight; }", timeout=3000)
+    assert page.evaluate(STATE)["title"].startswith("Deal 21 of 24")
+
+
+def test_the_page_fits_a_phone_of_400_px(open_page, tmp_path):
+    for record in ("georgian-full.log", "odessa-full.log"):
+        page = open_page(str(EXAMPLES / record))
+        page.set_viewport_size({"width": 400, "height": 800})
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 400, f"{record}: the page is {wide} px wide at 400 px"
+        # the hand keeps several cards a line (not one card per line)
+        tops = page.evaluate("() => [...document.querySelectorAll('.board td.hand')][0] ? "
+                             "[...[...document.querySelectorAll('.board td.hand')][0].querySelectorAll('.card')]"
+                             ".map(c => c.getBoundingClientRect().top) : []")
+        if len(tops) >= 3:
+            assert len(set(round(t) for t in tops)) < len(tops)
+        page.screenshot(path=str(tmp_path / f"{record}-400.png"), full_page=True)
