@@ -545,10 +545,10 @@ def test_final_sheet_matches_the_engine(tmp_path: Path) -> None:
 def test_a_game_of_a_variant_file_ends_saying_how_the_record_travels(tmp_path: Path) -> None:
     (tmp_path / "river.yaml").write_text("name: river\nextends: oh-hell\n", encoding="utf-8")
     save = tmp_path / "g.log"
-    result = RUNNER.invoke(app, ["play", "--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch",
-                                 "--seed", "1", "--save", str(save)], env={"COLUMNS": "100"})
+    result = play("--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch", "--seed", "1",
+                  "--save", str(save))
     assert result.exit_code == 0
     assert "It names the variant file river.yaml" in result.stdout and "--embed-rules" in result.stdout
-    embedded = RUNNER.invoke(app, ["play", "--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch",
-                                   "--seed", "1", "--save", str(save), "--force", "--embed-rules"])
+    embedded = play("--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch", "--seed", "1",
+                    "--save", str(save), "--force", "--embed-rules")
     assert embedded.exit_code == 0 and "It names the variant file" not in embedded.stdout
