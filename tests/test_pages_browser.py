@@ -246,3 +246,41 @@ def test_the_page_fits_a_phone_of_400_px(open_page, tmp_path):
         if len(tops) >= 3:
             assert len(set(round(t) for t in tops)) < len(tops)
         page.screenshot(path=str(tmp_path / f"{record}-400.png"), full_page=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_page_of_a_watched_game_speaks_one_language(browser, tmp_path, lang):
+    """The page of a Russian game in Russian has no English word and no Latin rank; in English,
+    no Cyrillic (the variant's and the file's names are what the user typed)."""
+    import re
+
+    from updown_dsl import i18n
+    from updown_dsl.cli import app
+
+    runner = make_runner()
+    log, out = tmp_path / "g.log", tmp_path / "g.html"
+    try:
+        played = runner.invoke(app, ["play", "--variant", "georgian", "--watch", "--seed", "3", "--save", str(log),
+                                     "--lang", lang])
+        assert played.exit_code == 0
+        viewed = runner.invoke(app, ["view", str(log), "-o", str(out), "--lang", lang])
+        assert viewed.exit_code == 0, viewed.stderr
+    finally:
+        i18n.set_language(None)
+    page = browser.new_page()
+    page.goto(out.as_uri())
+    texts = [page.evaluate("() => document.body.innerText")]
+    for _ in range(8):  # the bidding, tricks, the scores of the first deals
+        page.keyboard.press("ArrowRight")
+        texts.append(page.evaluate("() => document.body.innerText"))
+    page.keyboard.press("End")
+    texts.append(page.evaluate("() => document.body.innerText"))
+    titles = page.evaluate("() => [...document.querySelectorAll('[title]')].map(e => e.title)")
+    page.close()
+    for text in texts + titles:
+        text = text.replace("g.log", "").replace("georgian", "").replace("Home", "").replace("End", "")
+        if lang == "ru":
+            assert set(re.findall(r"[A-Za-z]+", text)) == set(), text[:2000]
+        else:
+            assert not re.search(r"[А-Яа-яЁё]", text), text[:2000]

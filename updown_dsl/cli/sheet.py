@@ -1,7 +1,6 @@
 """The score sheet: its rows of plain data (the library's, :mod:`updown_dsl.pages.sheet`, named
 here too), and as a Rich table, full or narrow for 80 columns."""
 
-import re
 from typing import Any, Sequence
 
 from rich import box
@@ -9,35 +8,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Game
-from ..i18n import tr, trc
-from ..pages.sheet import deal_mark, sheet_cell, sheet_rows, sheet_summary, trump_mark
-
-
-def reason_text(reason: str) -> str:
-    """Why the game ended (the engine's words), in the reader's language."""
-    if reason == "schedule complete":
-        return tr("schedule complete")
-    if reason.startswith("stop-loss reached"):
-        return tr("stop-loss reached («просчет»)")
-    m = re.fullmatch(r"a total reached (\d+)", reason)
-    if m:
-        return tr("a total reached {target}", target=m.group(1))
-    m = re.fullmatch(r"(\d+) deals played", reason)
-    return tr("{n} deals played", n=m.group(1)) if m else reason
-
-
-def _mark_word(word: str) -> str:
-    return {"NT": trc("sheet mark", "NT"), "B": trc("sheet mark", "B"), "H": trc("sheet mark", "H"),
-            "MIN": trc("sheet mark", "MIN"), "MAX": trc("sheet mark", "MAX")}.get(word, word)
-
-
-def shown_mark(mark: str) -> str:
-    """A score sheet's mark of a deal or of trump (``6``, ``6B``, ``NT6``, ``MIN6``, ``NT``) as the
-    reader's sheet writes it (``6Т``, ``БК6``, ``БК`` in Russian); the data keep the English."""
-    m = re.fullmatch(r"([A-Z]*)(\d*)([A-Z]*)", mark)
-    if m is None or not (m.group(1) or m.group(3)):
-        return mark
-    return _mark_word(m.group(1)) + m.group(2) + _mark_word(m.group(3))
+from ..i18n import tr
+from ..pages.sheet import deal_mark, reason_text, sheet_cell, sheet_rows, sheet_summary, shown_mark, trump_mark
 
 
 def sheet_frame(names: Sequence[str]) -> Table:
