@@ -177,7 +177,7 @@ def play_cmd(
             if resume is None and variant is not None and os.path.isfile(variant) and not embed_rules:
                 out.print(tr("It names the variant file {variant}: send that file with it, or save with "
                              "--embed-rules so that the record carries its rules (`updown convert {file} "
-                             "--embed-rules` does it now).", variant=_play_label(variant, saved), file=saved),
+                             "--embed-rules --to log -o COPY` writes a copy that does).", variant=_play_label(variant, saved), file=saved),
                           markup=False, highlight=False, soft_wrap=_soft(out))
     else:
         _stopped(out, session, saved, "stopped", again)

@@ -139,7 +139,7 @@ def _find(t: Transcript, variant_path: Sequence[str | Path]) -> tuple[Path | Non
         return None, _at(t, "variant", "T014", tr("the record names the variant {name!r}, which may not be read: {refused}",
                                                   name=name, refused=refused),
                          tr("a record may name a bundled variant or {where}; allow another folder with --variant-path "
-                            "DIR, or let the record carry its rules: `updown convert RECORD --embed-rules` where "
+                            "DIR, or let the record carry its rules: `updown convert RECORD --embed-rules --to log -o COPY` where "
                             "the variant file can be read", where=where))
     if found is None:
         if looks_like_path(name):
@@ -147,7 +147,7 @@ def _find(t: Transcript, variant_path: Sequence[str | Path]) -> tuple[Path | Non
                                                       name=name),
                              tr("put the variant file next to the record, or name its folder with --variant-path "
                                 "DIR; a record that travels carries its rules: `updown play --embed-rules`, or "
-                                "`updown convert RECORD --embed-rules` where the variant file is"))
+                                "`updown convert RECORD --embed-rules --to log -o COPY` where the variant file is"))
         import difflib
 
         close = difflib.get_close_matches(name, bundled_names(), n=1)
