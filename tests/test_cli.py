@@ -578,3 +578,17 @@ def test_help_paragraphs_are_wrapped_by_the_terminal_not_by_the_docstring():
     from updown_dsl.cli.common import _unwrapped
 
     assert _unwrapped("one\ntwo\n\nthree\n- a\n- b\n  indented") == "one two\n\nthree\n- a\n- b\n  indented"
+
+
+def test_variant_show_says_when_must_trump_is_left_to_its_default(tmp_path):
+    from updown_dsl.cli import app
+    from clikit import make_runner
+
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("name: plain\nplayers: {min: 3, max: 5, default: 4}\ndeck: {pack: 52}\n"
+                     "trump: {rule: turned}\nschedule:\n  - {cards: 1}\nscoring:\n  deal: taken\n", encoding="utf-8")
+    shown = make_runner().invoke(app, ["variant", "show", str(plain), "--lang", "en"])
+    assert shown.exit_code == 0 and "play.must_trump is not written in this file" in shown.stdout
+    for name in bundled_names():  # every bundled variant writes it out (or extends one that does)
+        shown = make_runner().invoke(app, ["variant", "show", name, "--lang", "en"])
+        assert "must_trump is not written" not in shown.stdout, name

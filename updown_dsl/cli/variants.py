@@ -146,6 +146,11 @@ def show_cmd(
             rules.add_row(section if j == 0 else "", key, Text(value),
                           end_section=j == len(items) - 1 and i < len(sections) - 1)
     out.print(rules)
+    play = variant.options.get("play")
+    if not (isinstance(play, dict) and "must_trump" in play):  # the one default the sources split on
+        out.print(Text(tr("play.must_trump is not written in this file: its default, yes, makes a player void in "
+                          "the led suit trump; most English-language rules say no (write must_trump: false)"),
+                       style="yellow"), soft_wrap=True)
 
     again = (tr(", played again until a total reaches {target}", target=variant.end.target)
              if variant.end.target is not None else "")
