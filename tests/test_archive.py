@@ -7,6 +7,8 @@ import random
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 import updown_dsl as ud
 from updown_dsl.records.checker import check_games
 from updown_dsl.records.record import game_transcript
@@ -24,6 +26,7 @@ def _archive(path: Path, games: int) -> None:
             out.write(format_transcript(game_transcript(game, level="full", variant="russian")) + "\n")
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path: Path) -> None:
     path = tmp_path / "archive.log"
     _archive(path, 60)

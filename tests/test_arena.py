@@ -23,6 +23,7 @@ def test_rotations(arena) -> None:
     assert sorted(r.index("a") for r in arena.lineups("1v3")) == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_a_variant_deal_group_in_every_rotation(arena) -> None:
     results = arena.run_arena("oh-hell", ("search:1", "random"), 2, seed=3, jobs=1)
     assert len(results) == 2

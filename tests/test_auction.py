@@ -189,6 +189,7 @@ def bot_game(seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["full", "plays", "sheet"])
 def test_a_bot_game_is_written_with_its_calls_and_checks_clean(level):
     game = bot_game(3)
@@ -207,6 +208,7 @@ def test_a_bot_game_is_written_with_its_calls_and_checks_clean(level):
     assert check_text(compact).diagnostics == ()
 
 
+@pytest.mark.slow
 def test_calls_are_read_as_written_and_refused_with_their_rule():
     game = bot_game(5)
     text = format_transcript(game_transcript(game, level="full", variant="estimation"))

@@ -37,6 +37,7 @@ def test_t_quantiles():
     assert t_quantile(0.975, 10_000) == pytest.approx(1.96, abs=1e-3)
 
 
+@pytest.mark.slow
 def test_against_scipy_where_installed():
     stats = pytest.importorskip("scipy.stats", reason="SciPy is not installed: the comparison with it is skipped")
     for x, df in [(0.3, 3), (7.81, 3), (50.0, 5), (2.0, 7)]:
@@ -68,6 +69,7 @@ def test_intervals_worked_examples():
     assert chi2_even([10, 10, 10, 10]).statistic == 0 and chi2_even([40, 0, 0, 0]).statistic == pytest.approx(120)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.lists(st.integers(-50, 50), min_size=3, max_size=3), min_size=2, max_size=12))
 def test_friedman_does_not_depend_on_the_order_of_games(rows):
@@ -91,6 +93,7 @@ def test_summary_of_made_up_games():
     assert blind.made == 1.0  # the seat without a bid does not count
 
 
+@pytest.mark.slow
 def test_balance_games_are_the_simulation_and_the_same_in_a_pool():
     variant = load_variant("oh-hell")
     plain = simulate_games(variant, 4, 6, seed=3, bots=["heuristic"] * 4, rotate=True)
@@ -102,6 +105,7 @@ def test_balance_games_are_the_simulation_and_the_same_in_a_pool():
     assert here.friedman.n == 6 and here.friedman.df == 3
 
 
+@pytest.mark.slow
 def test_simulate_report_and_compare(tmp_path):
     runner = make_runner()
     out = tmp_path / "r.html"
@@ -144,4 +148,4 @@ def test_report_without_matplotlib_says_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     result = make_runner().invoke(app, ["simulate", "--variant", "odessa", "--games", "2", "--report",
                                         str(tmp_path / "r.html")])
-    assert result.exit_code == 3 and 'pip install "updown[charts]"' in result.stderr
+    assert result.exit_code == 3 and 'pip install "updown-dsl[charts]"' in result.stderr

@@ -1,7 +1,7 @@
 """Many games at once (updown_dsl.batch): a process pool and a Dask cluster give the serial results.
 
 The Dask tests start a ``LocalCluster`` of two worker processes on this machine, the same
-scheduler a real cluster runs (``pip install "updown[dist]"``).
+scheduler a real cluster runs (``pip install "updown-dsl[dist]"``).
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def test_the_runner_keeps_the_order() -> None:
         assert list(r.map(pow, [(3, 2)])) == [9]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rotate", [False, True])
 def test_simulate_in_a_pool_is_the_serial_simulation(rotate: bool) -> None:
     v = load_variant("oh-hell")
@@ -76,6 +77,7 @@ def test_simulate_in_a_pool_is_the_serial_simulation(rotate: bool) -> None:
     assert sorted(texts) == list(range(30)) and all(t and t.startswith("variant: oh-hell\n") for t in texts.values())
 
 
+@pytest.mark.slow
 def test_check_in_a_pool_is_the_serial_check(tmp_path: Path) -> None:
     path = _archive(tmp_path)
     with open(path, "rb") as f:
@@ -86,6 +88,7 @@ def test_check_in_a_pool_is_the_serial_check(tmp_path: Path) -> None:
     _same_reports(pooled, serial)
 
 
+@pytest.mark.slow
 def test_the_command_line_gives_the_same_output_with_jobs(tmp_path: Path) -> None:
     path = _archive(tmp_path)
     one = runner.invoke(app, ["check", str(path)])
@@ -108,10 +111,11 @@ def test_the_command_line_gives_the_same_output_with_jobs(tmp_path: Path) -> Non
 def cluster():  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=40) as c:
+                                  dashboard_address=":0", silence_logs=40) as c:  # any free port: no warning
         yield c
 
 
+@pytest.mark.slow
 def test_simulate_on_a_dask_cluster_is_the_serial_simulation(cluster) -> None:  # type: ignore[no-untyped-def]
     v = load_variant("georgian")
     bots = ["heuristic"] * 4
@@ -120,6 +124,7 @@ def test_simulate_on_a_dask_cluster_is_the_serial_simulation(cluster) -> None:  
     assert on_dask.to_dict() == serial.to_dict()
 
 
+@pytest.mark.slow
 def test_check_on_a_dask_cluster_is_the_serial_check(cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = _archive(tmp_path, games=24)
     with open(path, "rb") as f:
@@ -129,6 +134,7 @@ def test_check_on_a_dask_cluster_is_the_serial_check(cluster, tmp_path: Path) ->
     _same_reports(on_dask, serial)
 
 
+@pytest.mark.slow
 def test_the_command_line_runs_on_a_dask_cluster(cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = _archive(tmp_path, games=16)
     here = runner.invoke(app, ["check", str(path)])
@@ -136,6 +142,7 @@ def test_the_command_line_runs_on_a_dask_cluster(cluster, tmp_path: Path) -> Non
     assert here.exit_code == there.exit_code and here.stdout == there.stdout
 
 
+@pytest.mark.slow
 def test_no_dask_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
@@ -147,6 +154,6 @@ def test_no_dask_is_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", no_distributed)
-    with pytest.raises(RuntimeError, match=r'pip install "updown\[dist\]"'):
+    with pytest.raises(RuntimeError, match=r'pip install "updown-dsl\[dist\]"'):
         with Runner(scheduler="tcp://127.0.0.1:1"):
             pass

@@ -76,6 +76,7 @@ def test_bots_finish_games_legally(name: str) -> None:
     assert game.over_reason in ("schedule complete",) or "stop-loss" in (game.over_reason or "")
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random() -> None:
     heur, rand = [], []
     for seed in range(40):

@@ -179,6 +179,7 @@ def test_remove_and_jokers_keep_order() -> None:
     assert deck[:-2] == tuple(c for c in standard_pack(36) if str(c) not in ("6S", "6C"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_names())
 def test_card_table_of_each_variant(name: str) -> None:
     v = load_variant(name)

@@ -120,6 +120,7 @@ def test_cli_convert_writes_either_notation(tmp_path: Path) -> None:
     assert runner.invoke(app, ["convert", str(src), "--to", "log", "--cards", "de"]).exit_code == 2
 
 
+@pytest.mark.slow
 def test_play_saves_in_russian_letters(tmp_path: Path) -> None:
     from updown_dsl.cli import app
 

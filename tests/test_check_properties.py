@@ -11,15 +11,15 @@ read back by :func:`updown_dsl.records.checker.check_text`.
   that the record breaks exactly one rule; the checker must report that rule's code,
   as an error, on the changed line.
 
-Counts of mutated games checked per class are gathered in ``COUNTS`` and printed (and
-issued as a warning, so they show without ``-s``) by ``test_zz_report_counts``, which
-runs last.
+Counts of mutated games checked per class are gathered in ``COUNTS``, checked by
+``test_zz_report_counts``, which runs last, and written at the end of the run (by
+``tests/conftest.py``, so they show without ``-s``, and not as a warning that would look
+like a fault).
 """
 
 from __future__ import annotations
 
 import random
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -158,6 +158,7 @@ def show(report: CheckReport) -> str:
 # ------------------------------------------------------------------------------ clean games
 
 
+@pytest.mark.slow
 @settings(max_examples=80, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), level=st.sampled_from(LEVELS))
 def test_engine_game_checks_clean(case, seed, level):
@@ -175,6 +176,7 @@ def test_engine_game_checks_clean(case, seed, level):
     assert report.game is not None and report.game.totals == p.game.totals, where
 
 
+@pytest.mark.slow
 @settings(max_examples=80, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), level=st.sampled_from(LEVELS),
        stop=st.integers(0, 1000))
@@ -205,6 +207,7 @@ def _revoke_game(case, seed) -> Played:
     raise AssertionError
 
 
+@pytest.mark.slow
 @settings(max_examples=30, **SETTINGS)
 @given(case=st.sampled_from(REVOKE_CASES), seed=st.integers(0, 10**6))
 def test_game_with_revokes_caught_at_the_table_checks_clean_full(case, seed):
@@ -218,6 +221,7 @@ def test_game_with_revokes_caught_at_the_table_checks_clean_full(case, seed):
     assert report.game is not None and report.game.totals == p.game.totals, where + "\n" + show(report)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, **SETTINGS)
 @given(case=st.sampled_from(REVOKE_CASES), seed=st.integers(0, 10**6), level=st.sampled_from(("plays", "sheet")))
 def test_game_with_revokes_caught_at_the_table_checks_clean_plays_sheet(case, seed, level):
@@ -236,6 +240,7 @@ def test_game_with_revokes_caught_at_the_table_checks_clean_plays_sheet(case, se
     assert report.game is not None and report.game.totals == p.game.totals, where + "\n" + show(report)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
 def test_illegal_cards_nobody_saw_are_each_reported_once_and_nothing_else(case, seed, level):
@@ -348,6 +353,7 @@ def _obligation_mutation(code: str, case, seed, pick, level) -> None:
     expect(report, code, line, describe(p, level, f"deal {ob.deal}: line {line} {doc.lines[line - 1]!r}"))
 
 
+@pytest.mark.slow
 @settings(max_examples=50, **SETTINGS)
 @given(case=st.sampled_from(OBLIGATION_CASES["R010"]), seed=st.integers(0, 10**6),
        pick=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
@@ -355,6 +361,7 @@ def test_revoke_is_flagged(case, seed, pick, level):
     _obligation_mutation("R010", case, seed, pick, level)
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(OBLIGATION_CASES["R011"]), seed=st.integers(0, 10**6),
        pick=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
@@ -362,6 +369,7 @@ def test_failure_to_trump_is_flagged(case, seed, pick, level):
     _obligation_mutation("R011", case, seed, pick, level)
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(OBLIGATION_CASES["R012"]), seed=st.integers(0, 10**6),
        pick=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
@@ -369,6 +377,7 @@ def test_trump_while_holding_led_suit_is_flagged(case, seed, pick, level):
     _obligation_mutation("R012", case, seed, pick, level)
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(OBLIGATION_CASES["R014"]), seed=st.integers(0, 10**6),
        pick=st.integers(0, 10**6), level=st.sampled_from(("full", "plays")))
@@ -379,6 +388,7 @@ def test_wrong_answer_to_demand_is_flagged(case, seed, pick, level):
 # -- cards -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_duplicated_card_in_hands_is_flagged(case, seed, pick):
@@ -400,6 +410,7 @@ def test_duplicated_card_in_hands_is_flagged(case, seed, pick):
     expect(report, "R043", line, describe(p, "full", f"deal {block[0].number}: {stolen} in two hands"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_duplicated_card_in_plays_is_flagged(case, seed, pick):
@@ -419,6 +430,7 @@ def test_duplicated_card_in_plays_is_flagged(case, seed, pick):
            describe(p, "plays", f"deal {block[0].number}: line {line} {doc.lines[line - 1]!r}"))
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_card_not_in_hand_is_flagged(case, seed, pick):
@@ -438,6 +450,7 @@ def test_card_not_in_hand_is_flagged(case, seed, pick):
     expect(report, "R013", line, describe(p, "full", f"deal {block[0].number}: line {line} {doc.lines[line - 1]!r}"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_card_not_in_pack_is_flagged(case, seed, pick):
@@ -457,6 +470,7 @@ def test_card_not_in_pack_is_flagged(case, seed, pick):
     expect(report, "R044", line, describe(p, "full", f"line {line} {doc.lines[line - 1]!r}"))
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_short_hand_is_flagged(case, seed, pick):
@@ -477,6 +491,7 @@ def test_short_hand_is_flagged(case, seed, pick):
 # -- bids ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, **SETTINGS)
 @given(case=st.sampled_from(cases_where(lambda v: v.bidding.hook)), seed=st.integers(0, 10**6),
        pick=st.integers(0, 10**6), level=st.sampled_from(LEVELS))
@@ -507,6 +522,7 @@ def _rotate_trick(doc: Doc, number: int, trick: int) -> int:
     return first_line
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(("full", "plays")))
@@ -527,6 +543,7 @@ def test_wrong_trick_winner_leading_is_flagged(case, seed, pick, level):
            codes=("R001",))
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(("full", "plays")))
@@ -546,6 +563,7 @@ def test_wrong_first_leader_is_flagged(case, seed, pick, level):
 # -- the deal header ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
@@ -589,6 +607,7 @@ def _change_amount(doc: Doc, kind: str, rng: random.Random) -> tuple[int, int]:
     return doc.set(e, amounts=tuple(amounts)), seat
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
@@ -603,6 +622,7 @@ def test_wrong_deal_score_is_flagged(case, seed, pick, level):
     assert not [d for d in report.errors if d.code != "R050"], describe(p, level) + "\n" + show(report)
 
 
+@pytest.mark.slow
 @settings(max_examples=35, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
@@ -640,6 +660,7 @@ def test_tricks_not_adding_up_on_a_sheet_are_flagged(case, seed, pick):
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
 # a play lost from the last deal of a finished game (score, total and settlement follow)
+@pytest.mark.slow
 @example(case=("up-and-down-online", 4), seed=10246, pick=9523, level="plays")
 def test_deleting_a_needed_line_is_flagged(case, seed, pick, level):
     """A play, bid, hand, took, deal or named-trump line cannot just go missing."""
@@ -657,6 +678,7 @@ def test_deleting_a_needed_line_is_flagged(case, seed, pick, level):
     assert report.errors, describe(p, level, f"line {e.line} {gone!r} deleted") + "\n" + show(report)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, **SETTINGS)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6),
        level=st.sampled_from(LEVELS))
@@ -693,7 +715,6 @@ def test_zz_report_counts():
         pytest.skip("no mutation property ran in this session")
     summary = ", ".join(f"{k}: {v}" for k, v in sorted(COUNTS.items()))
     print(f"\nmutated games checked: {summary}")
-    warnings.warn(f"mutated games checked: {summary}", stacklevel=1)
     classes = {k.split()[0] for k in COUNTS}
     expected = {"R001", "R003", "R010", "R011", "R012", "R013", "R014", "R021", "R040", "R041", "R042",
                 "R043", "R044", "R050", "R051", "R053"}

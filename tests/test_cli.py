@@ -569,3 +569,45 @@ def test_shell_completion_offers_the_bundled_variant_names():
     assert make_runner().invoke(app, [], env=env, prog_name="updown").stdout.split() == ["nomination-whist"]
     shown = make_runner().invoke(app, ["--show-completion", "bash"], prog_name="updown")
     assert shown.exit_code == 0 and "_UPDOWN_COMPLETE" in shown.stdout
+
+
+def test_a_short_flag_means_the_same_in_every_command():
+    """-f is --force wherever it is, -g --game: a short flag never means two things."""
+    import typer.main
+
+    from updown_dsl.cli import app
+
+    meanings: dict[str, set[str]] = {}
+
+    def walk(command) -> None:
+        for param in command.params:
+            names = [*param.opts, *param.secondary_opts]
+            longs = sorted(n for n in names if n.startswith("--"))
+            for short in (n for n in names if not n.startswith("--")):
+                meanings.setdefault(short, set()).add(longs[0] if longs else short)
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(typer.main.get_command(app))
+    assert {s: m for s, m in meanings.items() if len(m) > 1} == {}
+    assert meanings["-f"] == {"--force"} and meanings["-g"] == {"--game"}
+
+
+def test_help_paragraphs_are_wrapped_by_the_terminal_not_by_the_docstring():
+    from updown_dsl.cli.common import _unwrapped
+
+    assert _unwrapped("one\ntwo\n\nthree\n- a\n- b\n  indented") == "one two\n\nthree\n- a\n- b\n  indented"
+
+
+def test_variant_show_says_when_must_trump_is_left_to_its_default(tmp_path):
+    from updown_dsl.cli import app
+    from clikit import make_runner
+
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("name: plain\nplayers: {min: 3, max: 5, default: 4}\ndeck: {pack: 52}\n"
+                     "trump: {rule: turned}\nschedule:\n  - {cards: 1}\nscoring:\n  deal: taken\n", encoding="utf-8")
+    shown = make_runner().invoke(app, ["variant", "show", str(plain), "--lang", "en"])
+    assert shown.exit_code == 0 and "play.must_trump is not written in this file" in shown.stdout
+    for name in bundled_names():  # every bundled variant writes it out (or extends one that does)
+        shown = make_runner().invoke(app, ["variant", "show", name, "--lang", "en"])
+        assert "must_trump is not written" not in shown.stdout, name

@@ -12,7 +12,7 @@ from updown_dsl.records.checker import check_file
 from clikit import make_runner
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-pytest.importorskip("plotext", reason='the terminal charts need plotext: pip install "updown[charts]"')
+pytest.importorskip("plotext", reason='the terminal charts need plotext: pip install "updown-dsl[charts]"')
 
 
 def test_score_chart_draws_every_player_by_its_letter():

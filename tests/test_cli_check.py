@@ -640,3 +640,22 @@ def test_check_does_not_import_the_play_side(tmp_path):
             "('session', 'screen', 'bots', 'simulate')), 'lark' in sys.modules, 'pydantic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[] False False"
+
+
+def test_check_takes_a_folder_of_records(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    for i, name in enumerate(("russian", "odessa")):
+        (tmp_path / "games" / f"g{i}.log").write_text(record(name), encoding="utf-8")
+    (tmp_path / "games" / "notes.txt").write_text("not a record", encoding="utf-8")
+    for folder in (str(tmp_path / "games"), str(tmp_path / "games") + "/"):
+        result = run("check", folder)
+        assert result.exit_code == 0 and "2 files, 2 games: 2 clean" in result.stdout
+
+
+def test_a_missing_variant_file_says_how_to_resolve_it(tmp_path: Path) -> None:
+    text = record("russian").replace("variant: russian", "variant: river.yaml")
+    path = write(tmp_path, "moved.log", text)
+    result = run("check", path)
+    assert result.exit_code == 3 or result.exit_code == 1
+    out = result.stdout + result.stderr
+    assert "T010" in out and "--variant-path" in out and "--embed-rules" in out

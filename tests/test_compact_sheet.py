@@ -422,6 +422,7 @@ def record(level: str, name: str = "odessa", seed: int = 3) -> str:
     return format_transcript(game_transcript(played(name, 4, seed), NAMES[:4], level=level, variant=name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["full", "plays", "sheet"])
 def test_convert_compact_writes_the_sheet_of_any_record(tmp_path: Path, level: str) -> None:
     want = format_transcript(game_transcript(played("odessa", 4, 3), NAMES[:4], level="sheet", variant="odessa",

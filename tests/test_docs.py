@@ -424,3 +424,12 @@ def test_every_diagnostic_code_has_an_example_in_its_own_form() -> None:
     for code, example in EXAMPLES.items():
         assert f"[{code}]" in example, code
         assert any(f"{sev}[{code}]" in example for sev in ("error", "warning", "note")), code
+
+
+def test_dsl_md_counts_the_bundled_variants_written_with_extends() -> None:
+    text = (DOCS / "dsl.md").read_text(encoding="utf-8")
+    m = re.search(r"Of the (\d+) bundled variants, (\d+) are written this way", text)
+    assert m is not None
+    files = sorted((ROOT / "variants").glob("*.yaml"))
+    extending = [f for f in files if re.search(r"(?m)^extends:", f.read_text(encoding="utf-8"))]
+    assert (int(m.group(1)), int(m.group(2))) == (len(files), len(extending))

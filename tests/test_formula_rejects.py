@@ -97,7 +97,7 @@ def test_a_name_known_elsewhere_is_said_so_only_when_the_key_is_given() -> None:
     where the other names can be used (as the loader gives them), it says so."""
     with pytest.raises(FormulaError) as info:
         compile_formula("bid + is_dealer", ["bid"])
-    assert str(info.value) == "1:7: error[F002] unknown name 'is_dealer' in formula"
+    assert str(info.value) == "1:7: error[F002] unknown name 'is_dealer' in formula (hint: here the names are: bid)"
     elsewhere = {"is_dealer": "it can be used in `scoring.deal`"}
     with pytest.raises(FormulaError) as info:
         compile_formula("bid + is_dealer + is_dealr", ["bid", "cards"], key="bidding.min", elsewhere=elsewhere)

@@ -49,6 +49,7 @@ def test_mutated_inputs_end_in_diagnostics(target: str, index: int, edits: list[
     _fuzz(target, index, edits)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", fuzzkit.TARGETS)
 def test_structured_attacks_end_in_diagnostics(target: str) -> None:
     import random
@@ -140,6 +141,7 @@ def test_corpus_input_gives_its_diagnostics(path: Path) -> None:
 # --------------------------------------------------------------------------- sound variants
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(index=st.integers(0, 100), rng=st.randoms(use_true_random=False))
 def test_variants_changed_key_by_key_play_to_a_clean_record(index: int, rng: object) -> None:

@@ -45,6 +45,7 @@ def test_every_expected_has_its_log() -> None:
     assert not orphans
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("log", LOGS, ids=_id)
 def test_golden(log: Path) -> None:
     expected_file = log.with_suffix(".expected")

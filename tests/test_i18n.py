@@ -47,6 +47,7 @@ def _extracted() -> set[tuple[str | None, object]]:
     return {(ctx, msg) for _, _, msg, _, ctx in extract_from_dir(str(ROOT / "updown_dsl"), method_map, options_map)}
 
 
+@pytest.mark.slow
 def test_the_catalogue_is_up_to_date_with_the_sources() -> None:
     in_po = {(m.context, m.id) for m in _po() if m.id}
     in_sources = _extracted()
@@ -142,10 +143,39 @@ def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
                           env=full, timeout=120)
 
 
+@pytest.mark.slow
 def test_help_and_the_locale_in_a_fresh_process() -> None:
     r = _run("play", "--lang", "ru", "--help")
-    assert r.returncode == 0 and "Сыграть партию в терминале" in r.stdout and "Писать партию в FILE" in r.stdout
+    assert r.returncode == 0 and "Сыграть партию в терминале" in r.stdout and "Писать партию в ФАЙЛ" in r.stdout
     r = _run("variant", "explain", "up-and-down", env={"LANG": "ru_RU.UTF-8"})
     assert r.returncode == 0 and "Колода из 52 карт" in r.stdout
     r = _run("variant", "explain", "up-and-down", env={"LANG": "ru_RU.UTF-8", "LC_ALL": "C"})
     assert "A pack of 52 cards" in r.stdout
+
+
+#: The modules of what a player reads at the table, on the sheet and on the page.
+TABLE_MODULES = ("cli/screen.py", "cli/play.py", "cli/sheet.py", "players/replies.py", "players/session.py",
+                 "pages/sheet.py", "pages/game.py", "cli/report.py")
+#: The Latin words a Russian table may keep: the program, keys, key names and bot names typed as they are.
+KEPT = {"updown", "play", "Ctrl", "C", "heuristic", "search", "Enter", "q", "charts", "Home", "End"}
+
+
+def test_every_message_a_player_reads_at_the_table_is_russian_in_russian() -> None:
+    """Every message of the table's modules has a Russian translation with no English word
+    (fields, `code` and --options aside): the catalogue walked message by message."""
+    import re
+
+    translated = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string for m in _po() if m.id}
+    english = []
+    for module in TABLE_MODULES:
+        with (ROOT / "updown_dsl" / module).open("rb") as fh:
+            found = list(i18n.babel_extract(fh, None, None, {}))
+        for _, funcname, messages, _ in found:
+            key = (messages[0], messages[1]) if funcname == "pgettext" else \
+                (None, messages[0]) if funcname == "ngettext" else (None, messages)
+            for text in translated[key] if isinstance(translated[key], tuple) else (translated[key],):
+                plain = re.sub(r"--[\w-]+|\{[^}]*\}|`[^`]*`", "", text)
+                words = set(re.findall(r"[A-Za-z]+", plain)) - KEPT
+                if words:
+                    english.append((module, key[1], sorted(words)))
+    assert english == []

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from updown_dsl import Play
 from updown_dsl.diagnostics import Severity
 from updown_dsl.engine import Game
@@ -195,6 +197,7 @@ def _random_deal(seed: int) -> tuple[Game, list[list], list[Step], dict]:
     return before, hands, steps, deal
 
 
+@pytest.mark.slow
 def test_reading_only_the_last_trick_by_players_finds_the_best_reading_of_all():
     # The quick way (the last trick unknown: rules broken add up player by player) gives
     # the same cost as trying every reading.

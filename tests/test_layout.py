@@ -129,6 +129,7 @@ def test_no_import_cycles() -> None:
     assert not cycles, f"import cycles: {cycles}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", MODULES, ids=[module_name(p) for p in MODULES])
 def test_no_private_name_crosses_a_subpackage(path: Path) -> None:
     """An underscore name is imported only from the module's own subpackage, and only the

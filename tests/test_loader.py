@@ -563,6 +563,7 @@ TREES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(YAML_WORDS, TREES, max_size=8), st.booleans())
 def test_random_yaml_structures_only_raise_variant_error(data: dict, extend: bool) -> None:
@@ -574,6 +575,7 @@ def test_random_yaml_structures_only_raise_variant_error(data: dict, extend: boo
     assert_only_variant_error(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BUNDLED), st.data())
 def test_mutated_bundled_files_only_raise_variant_error(name: str, data: st.DataObject) -> None:
@@ -602,3 +604,10 @@ def test_alias_expansion_is_not_exponential() -> None:
                        capture_output=True)
     except subprocess.TimeoutExpired:
         pytest.fail("loading a 7-level YAML alias bomb (10**7 expanded nodes) took over 8 s")
+
+
+def test_a_key_at_the_wrong_level_says_where_it_belongs() -> None:
+    with pytest.raises(VariantError) as info:
+        loads_variant("name: h\nextends: oh-hell\nmust_trump: true\n", path="h.yaml")
+    (d,) = info.value.diagnostics
+    assert d.code == "V003" and d.hint == "this key belongs under `play:` (indent it there)"

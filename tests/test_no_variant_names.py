@@ -90,6 +90,7 @@ def test_detector_finds_names_in_code_but_not_in_comments(tmp_path: Path) -> Non
 PY_FILES = sorted(PACKAGE.rglob("*.py"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PY_FILES, ids=[p.relative_to(PACKAGE).as_posix() for p in PY_FILES])
 def test_no_variant_name_in_library_code(path: Path) -> None:
     hits = code_matches(path)

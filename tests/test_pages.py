@@ -23,7 +23,7 @@ from updown_dsl.records.transcript import format_transcript
 from clikit import make_runner
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-matplotlib = pytest.importorskip("matplotlib", reason='the charts need matplotlib: pip install "updown[charts]"')
+matplotlib = pytest.importorskip("matplotlib", reason='the charts need matplotlib: pip install "updown-dsl[charts]"')
 
 
 def boxed(text: str) -> str:
@@ -109,6 +109,7 @@ def test_penalty_and_abandoned_rows_keep_their_blocks():
                                                                report.transcript)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_names())
 def test_every_bundled_variant_and_level(name):
     variant = load_variant(name)
@@ -152,6 +153,7 @@ def test_page_is_self_contained():
     assert 'class="sheet"' in html and "replay" in html
 
 
+@pytest.mark.slow
 def test_an_archive_gets_an_index():
     from updown_dsl.pages.game import archive_page
     from updown_dsl.records.checker import check_lines
@@ -169,6 +171,7 @@ def test_an_archive_gets_an_index():
 # --------------------------------------------------------------------------- updown view
 
 
+@pytest.mark.slow
 def test_view_writes_a_page_and_never_overwrites(tmp_path, monkeypatch):
     from updown_dsl.cli import app
 
@@ -219,9 +222,22 @@ def test_view_without_matplotlib_says_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     result = make_runner().invoke(app, ["view", str(EXAMPLES / "odessa-full.log"), "-o", str(tmp_path / "o.html")])
     assert result.exit_code == 3
-    assert 'pip install "updown[charts]"' in result.stderr and "Traceback" not in result.stderr
+    assert 'pip install "updown-dsl[charts]"' in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "o.html").exists()
 
 
 def test_page_frame_escapes_the_title():
     assert "<title>a&lt;b: updown</title>" in page("a<b: updown", "")
+
+
+def test_a_page_names_no_folder_of_the_machine_it_was_made_on(tmp_path):
+    from updown_dsl.cli import app
+
+    record = tmp_path / "deep" / "folder" / "game.log"
+    record.parent.mkdir(parents=True)
+    record.write_text((EXAMPLES / "georgian-full.log").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = make_runner().invoke(app, ["view", str(record), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "game.log" in html and str(record.parent) not in html and str(tmp_path) not in html

@@ -34,7 +34,7 @@ try:
     import matplotlib  # noqa: F401
     from playwright import sync_api
 except ImportError:
-    _skip('the browser tests need matplotlib and Playwright: pip install "updown[test]"')
+    _skip('the browser tests need matplotlib and Playwright: pip install "updown-dsl[test]"')
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -113,6 +113,7 @@ STATE = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_georgian_replay_shows_the_checkers_game(open_page, tmp_path):
     record = str(EXAMPLES / "georgian-full.log")
     game = check_file(record).game
@@ -162,6 +163,7 @@ def test_georgian_replay_shows_the_checkers_game(open_page, tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
 
 
+@pytest.mark.slow
 def test_a_broken_record_shows_its_problems_at_their_trick(open_page, tmp_path):
     page = open_page(str(EXAMPLES / "invalid-revoke.log"))
     assert page.locator("section.problems li.problem").count() == 2
@@ -180,6 +182,7 @@ def test_a_broken_record_shows_its_problems_at_their_trick(open_page, tmp_path):
     assert page.locator("table.sheet tr.has-problem").get_attribute("data-row") == "2"
 
 
+@pytest.mark.slow
 def test_a_bid_against_the_hook_is_shown_with_the_bidding(open_page):
     page = open_page(str(EXAMPLES / "invalid-hook.log"))
     page.click("section.problems a.goto")
@@ -188,6 +191,7 @@ def test_a_bid_against_the_hook_is_shown_with_the_bidding(open_page):
     assert state["problems"] == ["R021"]
 
 
+@pytest.mark.slow
 def test_an_auctions_calls_are_shown_in_the_bid_column(open_page):
     golden = Path(__file__).resolve().parent / "golden" / "estimation"
     page = open_page(str(golden / "low-call-full.log"))
@@ -200,6 +204,7 @@ def test_an_auctions_calls_are_shown_in_the_bid_column(open_page):
     assert state["problems"] == ["R024"] and state["offenders"] == [1]  # Boris's call of 3
 
 
+@pytest.mark.slow
 def test_an_archive_index_opens_each_game(open_page, tmp_path):
     archive = tmp_path / "two.log"
     archive.write_text((EXAMPLES / "odessa-full.log").read_text() + "\n"
@@ -215,3 +220,67 @@ def test_an_archive_index_opens_each_game(open_page, tmp_path):
     assert title.startswith("Deal 2 of 23")
     assert page.locator("#game-1 .board .deal-title").inner_text().startswith("Deal 1 of 15")
     page.screenshot(path=str(tmp_path / "archive.png"))
+
+
+def test_a_sheet_row_click_scrolls_to_the_replay(open_page):
+    page = open_page(str(EXAMPLES / "georgian-full.log"))
+    row = page.locator('table.sheet tbody tr[data-row="20"]')
+    row.scroll_into_view_if_needed()
+    assert page.evaluate("() => document.querySelector('.board').getBoundingClientRect().bottom < 0")
+    row.click()
+    page.wait_for_function("() => { const r = document.querySelector('.board').getBoundingClientRect();"
+                           " return r.bottom > 0 && r.top < window.innerHeight; }", timeout=3000)
+    assert page.evaluate(STATE)["title"].startswith("Deal 21 of 24")
+
+
+def test_the_page_fits_a_phone_of_400_px(open_page, tmp_path):
+    for record in ("georgian-full.log", "odessa-full.log"):
+        page = open_page(str(EXAMPLES / record))
+        page.set_viewport_size({"width": 400, "height": 800})
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 400, f"{record}: the page is {wide} px wide at 400 px"
+        # the hand keeps several cards a line (not one card per line)
+        tops = page.evaluate("() => [...document.querySelectorAll('.board td.hand')][0] ? "
+                             "[...[...document.querySelectorAll('.board td.hand')][0].querySelectorAll('.card')]"
+                             ".map(c => c.getBoundingClientRect().top) : []")
+        if len(tops) >= 3:
+            assert len(set(round(t) for t in tops)) < len(tops)
+        page.screenshot(path=str(tmp_path / f"{record}-400.png"), full_page=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_page_of_a_watched_game_speaks_one_language(browser, tmp_path, lang):
+    """The page of a Russian game in Russian has no English word and no Latin rank; in English,
+    no Cyrillic (the variant's and the file's names are what the user typed)."""
+    import re
+
+    from updown_dsl import i18n
+    from updown_dsl.cli import app
+
+    runner = make_runner()
+    log, out = tmp_path / "g.log", tmp_path / "g.html"
+    try:
+        played = runner.invoke(app, ["play", "--variant", "georgian", "--watch", "--seed", "3", "--save", str(log),
+                                     "--lang", lang])
+        assert played.exit_code == 0
+        viewed = runner.invoke(app, ["view", str(log), "-o", str(out), "--lang", lang])
+        assert viewed.exit_code == 0, viewed.stderr
+    finally:
+        i18n.set_language(None)
+    page = browser.new_page()
+    page.goto(out.as_uri())
+    texts = [page.evaluate("() => document.body.innerText")]
+    for _ in range(8):  # the bidding, tricks, the scores of the first deals
+        page.keyboard.press("ArrowRight")
+        texts.append(page.evaluate("() => document.body.innerText"))
+    page.keyboard.press("End")
+    texts.append(page.evaluate("() => document.body.innerText"))
+    titles = page.evaluate("() => [...document.querySelectorAll('[title]')].map(e => e.title)")
+    page.close()
+    for text in texts + titles:
+        text = text.replace("g.log", "").replace("georgian", "").replace("Home", "").replace("End", "")
+        if lang == "ru":
+            assert set(re.findall(r"[A-Za-z]+", text)) == set(), text[:2000]
+        else:
+            assert not re.search(r"[А-Яа-яЁё]", text), text[:2000]

@@ -346,6 +346,7 @@ def test_a_whole_game_typed_at_the_command_line(tmp_path: Path) -> None:
     assert report.game is not None and report.game.totals == session.game.totals
 
 
+@pytest.mark.slow
 def test_bad_input_is_explained_and_never_ends_the_game(tmp_path: Path) -> None:
     s, lines = _joker_state("odessa", "6S", lead=False)
     g = s.game
@@ -477,6 +478,7 @@ def test_resume_refuses_a_finished_game_and_a_sheet(tmp_path: Path) -> None:
         assert r.exit_code == 3 and words in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ud.bundled_names())
 def test_watch_every_bundled_variant(tmp_path: Path, variant: str) -> None:
     save = tmp_path / "g.log"
@@ -537,3 +539,16 @@ def test_final_sheet_matches_the_engine(tmp_path: Path) -> None:
     last = [line for line in sheet.splitlines() if line.strip().startswith("3 ")][0]
     assert last.split()[-1] == str(session.game.totals[-1])
     assert [int(x) for x in last.split()[6::3]] == list(session.game.totals)
+
+
+@pytest.mark.slow
+def test_a_game_of_a_variant_file_ends_saying_how_the_record_travels(tmp_path: Path) -> None:
+    (tmp_path / "river.yaml").write_text("name: river\nextends: oh-hell\n", encoding="utf-8")
+    save = tmp_path / "g.log"
+    result = play("--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch", "--seed", "1",
+                  "--save", str(save))
+    assert result.exit_code == 0
+    assert "It names the variant file river.yaml" in result.stdout and "--embed-rules" in result.stdout
+    embedded = play("--variant", str(tmp_path / "river.yaml"), "-n", "3", "--watch", "--seed", "1",
+                    "--save", str(save), "--force", "--embed-rules")
+    assert embedded.exit_code == 0 and "It names the variant file" not in embedded.stdout

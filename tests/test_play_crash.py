@@ -222,6 +222,7 @@ def play_with_kills(cwd: Path, first: list[str], lines: list[str] | None, kills:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("typed", [False, True], ids=["watched", "typed"])
 def test_killed_and_resumed_the_file_is_the_uninterrupted_one(tmp_path: Path, typed: bool) -> None:
     variant(tmp_path)
@@ -260,6 +261,7 @@ def cuts(data: bytes) -> list[int]:
     return sorted(out)
 
 
+@pytest.mark.slow
 def test_cut_at_any_byte_it_goes_on_from_the_last_whole_line(tmp_path: Path) -> None:
     path = variant(tmp_path, SHORT)
     expected, _ = library_game(path, 4, typed=False)
@@ -352,6 +354,7 @@ def test_a_record_from_elsewhere_keeps_its_last_line(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- one process at a time
 
 
+@pytest.mark.slow
 def test_a_second_process_is_refused_and_a_killed_ones_lock_does_not_stay(tmp_path: Path) -> None:
     variant(tmp_path)
     expected, lines = library_game(tmp_path / LABEL, 3, typed=True)

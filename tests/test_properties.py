@@ -220,11 +220,13 @@ def play_checked(name: str, players: int, seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_random_game_keeps_the_books(name: str, players: int) -> None:
     play_checked(name, players, seed=len(name) * 31 + players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**32 - 1))
@@ -247,6 +249,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
             game.taken, tuple(game.totals), len(game.results), game.deal.number)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(CASES), st.integers(0, 2**32 - 1), st.integers(0, 400), st.data())
 def test_non_legal_card_is_refused(case: tuple[str, int], seed: int, steps: int, data: st.DataObject) -> None:

@@ -68,6 +68,7 @@ CLEAN = [(name, players, level) for name, v in VARIANTS.items()
          for players in sorted({v.min_players, v.default_players, v.max_players}) for level in LEVELS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "level"), CLEAN)
 def test_clean_records_take_the_quick_path_and_match_the_full_walk(name: str, players: int, level: str) -> None:
     for seed in range(3):
@@ -146,6 +147,7 @@ def corrupt(text: str, data: st.DataObject) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(VARIANTS)), level=st.sampled_from(LEVELS), seed=st.integers(0, 40),
        data=st.data())
@@ -212,6 +214,7 @@ def test_play_cards_leaves_the_game_as_apply_does(name: str) -> None:
             assert snapshot(a) == snapshot(b)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(name=st.sampled_from(PLAIN), seed=st.integers(0, 30), data=st.data())
 def test_play_cards_refuses_where_apply_refuses(name: str, seed: int, data: st.DataObject) -> None:

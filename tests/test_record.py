@@ -335,6 +335,7 @@ def test_cut_line_for_russian_cut() -> None:
 
 
 # ------------------------------------------------------------------------------ games in progress
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [*MAIN_VARIANTS, "russian-cut", "odessa-two-blind"])
 def test_a_game_stopped_anywhere_is_a_prefix_of_the_finished_record(name: str) -> None:
     whole = {level: record(finished(name, 7), level, name).events for level in LEVELS}

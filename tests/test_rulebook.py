@@ -229,9 +229,9 @@ def test_cli_explain() -> None:
     assert r.stdout.startswith("# odessa\n") and "14 deals for 3 players." in r.stdout
     r = runner.invoke(app, ["variant", "explain", str(ROOT / "docs/house-rules/odessa-house.yaml")])
     assert r.exit_code == 0 and "What odessa-house changes in odessa" in r.stdout
-    r = runner.invoke(app, ["variant", "explain", "georgian", "-f", "html"])
+    r = runner.invoke(app, ["variant", "explain", "georgian", "--format", "html"])
     assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>") and "<table>" in r.stdout
-    assert runner.invoke(app, ["variant", "explain", "odessa", "-f", "pdf"]).exit_code == 2
+    assert runner.invoke(app, ["variant", "explain", "odessa", "--format", "pdf"]).exit_code == 2
     assert runner.invoke(app, ["variant", "explain", "odessa", "--players", "9"]).exit_code == 2
     assert runner.invoke(app, ["variant", "explain", "odessa", "--lang", "xx"]).exit_code == 2
     assert runner.invoke(app, ["variant", "explain", "no-such-variant"]).exit_code == 3

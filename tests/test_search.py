@@ -183,6 +183,7 @@ def test_search_is_reproducible_from_its_seed(method: str) -> None:
         game.apply(a)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["georgian", "odessa", "russian", "up-and-down-online", "boerenbridge"])
 def test_search_plays_deals_of_every_kind_legally(name: str) -> None:
     variant = ud.load_variant(name)
@@ -212,6 +213,7 @@ def test_search_levels() -> None:
     assert isinstance(make_bot("search"), SearchBot)
 
 
+@pytest.mark.slow
 def test_simulate_with_the_search_bot_on_the_command_line(tmp_path) -> None:
     from typer.testing import CliRunner
 
@@ -372,6 +374,7 @@ def _suit_means(view, hands_stream, n: int) -> dict[tuple[int, int], float]:  # 
     return {k: v / n for k, v in sums.items()}
 
 
+@pytest.mark.slow
 def test_guesses_follow_the_deals_that_fit_when_two_seats_are_void() -> None:
     """With two seats void in different suits, the search's guesses hold each suit in each hand
     as often as a deal drawn at random and kept only if it fits the voids (within 0.12 a hand;

@@ -742,6 +742,7 @@ def test_default_names_round_trip() -> None:
 
 
 # ------------------------------------------------------------------------------ JSON
+@pytest.mark.slow
 @pytest.mark.parametrize("name,level", GAME_CASES, ids=[f"{n}-{lv}" for n, lv in GAME_CASES])
 def test_json_round_trip(name: str, level: str) -> None:
     text = format_transcript(transcript_of(finished(name), level, name))
@@ -876,6 +877,7 @@ def test_reader_never_raises_on_bytes(data: bytes) -> None:
     check_read(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(DOCUMENTS)
 def test_reader_never_raises_on_transcript_like_text(text: str) -> None:
@@ -883,6 +885,7 @@ def test_reader_never_raises_on_transcript_like_text(text: str) -> None:
     check_read("variant: odessa\nplayers: Anna Boris Vera\n" + text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(DOCUMENTS, st.sampled_from(["full", "plays", "sheet"]))
 def test_json_of_anything_read_round_trips(text: str, level: str) -> None:
@@ -912,6 +915,7 @@ JSON_EVENTS = st.fixed_dictionaries(
                                     "code", "text", "comment")})
 
 
+@pytest.mark.slow
 @FUZZ
 @given(JSON_ANY, st.lists(JSON_EVENTS, max_size=3))
 def test_from_json_never_raises(data: object, events: list[object]) -> None:

@@ -180,6 +180,7 @@ def test_syntax_errors_are_v001_with_position(text: str, line: int, col: int) ->
     assert [(d.code, d.line, d.col, d.path) for d in diags] == [("V001", line, col, "s.yaml")]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120))
 def test_parse_yaml_never_raises(text: str) -> None:
@@ -310,6 +311,7 @@ _SNIPPETS = [":", " ", "\n", "- ", "'", '"', "|", ">", "#", "  ", "x: y\n", "&a 
              "<<: *a\n", "\r", "\ufeff", "\x85", "\u2028", "0x1F", ".inf", "---\n", "...\n"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not yamltree._HAS_C, reason="PyYAML without libyaml")
 def test_the_c_parser_gives_the_same_tree_and_diagnostics_as_the_python_parser(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -329,3 +331,14 @@ def test_the_c_parser_gives_the_same_tree_and_diagnostics_as_the_python_parser(
         slow = _located(text)
         monkeypatch.setattr(yamltree, "_HAS_C", True)
         assert fast == slow, text
+
+
+@pytest.mark.parametrize(("text", "fix"), [
+    ("scoring:\n  deal: made ? 10 + bid : 0\n", "must be quoted"),
+    ("play:\n  must_trump: false\n    lead_trump: any\n", "indented deeper than the one above"),
+    ("play:\n\tmust_trump: false\n", "never tabs"),
+])
+def test_the_usual_yaml_slips_get_a_hint_naming_the_fix(text: str, fix: str) -> None:
+    _, diags = parse_yaml(text, "house.yaml")
+    (d,) = diags
+    assert d.code == "V001" and d.hint is not None and fix in d.hint

@@ -230,12 +230,19 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
 
-    def pretty(self) -> str:
-        """The card with a Unicode suit symbol, e.g. ``10♥``; jokers print as ``🃏``."""
+    def __format__(self, spec: str) -> str:
+        """``f"{card}"`` is ``str(card)``; ``{card:ru}`` the card as shown at a Russian table
+        (``К♣``), as a translated message writes it."""
+        return self.pretty(spec) if spec in NOTATIONS else format(self._text, spec)
+
+    def pretty(self, notation: str = "en") -> str:
+        """The card with a Unicode suit symbol, e.g. ``10♥``, ``Q♠`` (``ru``: ``Д♠``); jokers print
+        as ``🃏``."""
         if self.joker:
             return "🃏" if self.joker == 1 else "🃏2"
         assert self.rank is not None and self.suit is not None
-        return f"{self.rank.value}{self.suit.symbol}"
+        rank = _RU_RANKS.get(self.rank, self.rank.value) if notation == "ru" else self.rank.value
+        return f"{rank}{self.suit.symbol}"
 
 
 _INTERNED: dict[tuple[Rank | None, Suit | None, int], Card] = {}

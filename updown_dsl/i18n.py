@@ -82,6 +82,24 @@ def language() -> str:
     return _from_env
 
 
+_letters: str | None = None  # set_card_letters' choice; None: the language's
+
+
+def set_card_letters(notation: str | None) -> None:
+    """Show cards in the letters of ``notation`` (``en``: A K Q J, ``ru``: Т К Д В) whatever the
+    language (``None``: the language's own, :func:`card_letters`)."""
+    global _letters
+    _letters = notation
+
+
+def card_letters() -> str:
+    """The letters cards are shown in: those :func:`set_card_letters` chose, else ``ru`` when
+    the messages are in Russian (or Ukrainian), else ``en``."""
+    if _letters is not None:
+        return _letters
+    return "ru" if language() in ("ru", "uk") else "en"
+
+
 def _translations() -> Any:
     global _catalogue
     if _catalogue is False:
@@ -95,18 +113,31 @@ def _translations() -> Any:
     return _catalogue
 
 
+def _fill(text: str, fields: dict[str, Any]) -> str:
+    """``text`` with its fields filled in; ``{card:ru}`` (a translation's way to show a card in
+    the table's letters, ``К♣``) falls back to ``{card}`` for a field that is not a card."""
+    if not fields:
+        return text
+    try:
+        return text.format(**fields)
+    except ValueError:
+        import re
+
+        return re.sub(r"\{(\w+):ru\}", r"{\1}", text).format(**fields)
+
+
 def tr(message: str, /, **fields: Any) -> str:
     """``message`` in the current language, its ``{fields}`` filled in."""
     cat = _catalogue if _catalogue is not False else _translations()
     text = message if cat is None else cat.gettext(message)
-    return text.format(**fields) if fields else text
+    return _fill(text, fields)
 
 
 def trc(context: str, message: str, /, **fields: Any) -> str:
     """``message`` as it is meant in ``context`` (one English word, two Russian ones)."""
     cat = _catalogue if _catalogue is not False else _translations()
     text = message if cat is None else cat.pgettext(context, message)
-    return text.format(**fields) if fields else text
+    return _fill(text, fields)
 
 
 def ntr(singular: str, plural: str, n: int, /, **fields: Any) -> str:
@@ -116,7 +147,7 @@ def ntr(singular: str, plural: str, n: int, /, **fields: Any) -> str:
         text = singular if n == 1 else plural
     else:
         text = cat.ngettext(singular, plural, n)
-    return text.format(n=n, **fields)
+    return _fill(text, {"n": n, **fields})
 
 
 def mark(message: str) -> str:

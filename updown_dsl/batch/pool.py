@@ -25,7 +25,7 @@ def cpu_jobs(jobs: int) -> int:
 
 class Runner:
     """Where tasks run: ``Runner()`` here, ``Runner(jobs=4)`` in four processes, or
-    ``Runner(scheduler="tcp://host:8786")`` on a Dask cluster (``pip install "updown[dist]"``).
+    ``Runner(scheduler="tcp://host:8786")`` on a Dask cluster (``pip install "updown-dsl[dist]"``).
 
     Use it as a context manager; :meth:`map` may be called several times in between.
     """
@@ -49,7 +49,7 @@ class Runner:
             try:
                 from distributed import Client
             except ImportError:
-                raise RuntimeError('a Dask scheduler needs the "dist" extra: pip install "updown[dist]"') from None
+                raise RuntimeError('a Dask scheduler needs the "dist" extra: pip install "updown-dsl[dist]"') from None
             # (distributed's Client is not annotated; without distributed, mypy sees Any)
             if isinstance(self.scheduler, str):
                 self._client = Client(self.scheduler, timeout="20s")  # type: ignore[no-untyped-call, unused-ignore]

@@ -193,7 +193,7 @@ def _scheduler(address: Optional[str]) -> Optional[str]:
         import importlib.util
 
         if importlib.util.find_spec("distributed") is None:
-            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown[dist]\""), "--scheduler")
+            _usage_error(tr("a Dask scheduler needs the \"dist\" extra: pip install \"updown-dsl[dist]\""), "--scheduler")
     return address
 
 
@@ -304,6 +304,28 @@ def _argv_language(argv: list[str]) -> Optional[str]:
     return None
 
 
+def _unwrapped(text: str) -> str:
+    """A help text with its paragraphs joined into long lines, for the terminal to wrap at its
+    width (a line that starts a list item or is indented keeps its break)."""
+    import re
+
+    return "\n\n".join(re.sub(r"\n(?![ \t]|[-*•] )", " ", p) for p in text.split("\n\n"))
+
+
+def unwrap_help(app: typer.Typer) -> None:
+    """Let the terminal wrap every command's help (the docstrings' own line breaks would be
+    wrapped again at 80 columns, raggedly)."""
+    import inspect
+
+    for cmd in app.registered_commands:
+        text = cmd.help or (inspect.getdoc(cmd.callback) if cmd.callback else None)
+        if text:
+            cmd.help = _unwrapped(text)
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            unwrap_help(group.typer_instance)
+
+
 def main() -> None:
     """Run the ``updown`` command line (console script and ``python -m updown_dsl``)."""
     import sys
@@ -316,6 +338,7 @@ def main() -> None:
         pass  # the option itself reports it
     if i18n.language() != "en":
         i18n.localize_help(app)
+    unwrap_help(app)
     app()
 
 

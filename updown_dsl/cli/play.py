@@ -53,6 +53,10 @@ def play_cmd(
         "--step", help="With --watch: wait for Enter after each trick (q and Enter stops).")] = False,
     chart: Annotated[bool, typer.Option(
         "--chart", help='Draw the running totals by deal after each deal (needs the "charts" extra).')] = False,
+    autoplay: Annotated[Optional[bool], typer.Option(
+        "--autoplay/--no-autoplay",
+        help="Play your only legal card for you, and say so (default: on at a terminal, off when "
+             "the moves are piped in).")] = None,
     cards: CardsOpt = "en",
     lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
@@ -75,6 +79,9 @@ def play_cmd(
 
     _set_lang(lang)
     cards = _cards_notation(cards)
+    from ..i18n import set_card_letters
+
+    set_card_letters(None if cards == "en" else cards)  # the screen shows the record's letters too
     if bot is not None and (problem := bot_problem(bot)) is not None:
         _usage_error(problem, "--bot")
     if watch and seat is not None:
@@ -137,6 +144,7 @@ def play_cmd(
             _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
+    session.autoplay = sys.stdin.isatty() if autoplay is None else autoplay
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)
@@ -166,6 +174,11 @@ def play_cmd(
         frontend.final(session)
         if saved is not None:
             out.print(tr("The game is saved in {file}.", file=saved), markup=False, highlight=False)
+            if resume is None and variant is not None and os.path.isfile(variant) and not embed_rules:
+                out.print(tr("It names the variant file {variant}: send that file with it, or save with "
+                             "--embed-rules so that the record carries its rules (`updown convert {file} "
+                             "--embed-rules --to log -o COPY` writes a copy that does).", variant=_play_label(variant, saved), file=saved),
+                          markup=False, highlight=False, soft_wrap=_soft(out))
     else:
         _stopped(out, session, saved, "stopped", again)
 
@@ -199,6 +212,8 @@ def _play_label(variant: str, save: Optional[str]) -> str:
 def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     from rich.text import Text
 
+    from ..players.session import HUMAN_NAME
+
     g = session.game
     t = Text()
     t.append(g.variant.name, style="bold")
@@ -210,12 +225,12 @@ def _intro(out: "Console", session: Any, resume: Optional[str]) -> None:
     if session.humans:
         you = sorted(session.humans)[0]
         name = session.names[you]
-        t.append((tr("You play seat {seat}.", seat=you + 1) if name == "You" else
+        t.append((tr("You play seat {seat}.", seat=you + 1) if name == tr(HUMAN_NAME) else
                   tr("You play seat {seat} as {name}.", seat=you + 1, name=name))
                  + " " + tr("Type ? for the legal moves, quit to stop."))
     else:
         t.append(tr("Bots at every seat."))
-    out.print(t, soft_wrap=True)
+    out.print(t, soft_wrap=_soft(out))
 
 
 def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again: str = "") -> None:
@@ -231,7 +246,12 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
                     again=again), style="")
     else:
         t.append(tr("It was not saved (--save FILE keeps a game)."), style="")
-    out.print(t, soft_wrap=True)
+    out.print(t, soft_wrap=_soft(out))
+
+
+def _soft(out: "Console") -> bool:
+    """Leave long lines whole (to a pipe), or wrap them to the terminal's width."""
+    return not out.is_terminal
 
 
 def _print_wide(out: "Console", renderable: Any) -> None:
@@ -244,6 +264,13 @@ def _print_wide(out: "Console", renderable: Any) -> None:
     wide = Console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
                    color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
     wide.print(renderable)
+
+
+def _result_start(result: Any, names: Any) -> Any:
+    """The trump and the bids of a finished deal, as a watcher sees them before its tricks."""
+    from .screen import deal_start_text
+
+    return deal_start_text(result.trump, [r.bid for r in result.seats], names)
 
 
 class _StopWatching(Exception):
@@ -262,6 +289,8 @@ class _Terminal:
         self.deal_shown = 0
         self.stepping = step
         self.chart = chart
+        # at a terminal long lines are wrapped to its width (at a space); a pipe keeps them whole
+        self.soft = not out.is_terminal
 
     def pause(self) -> None:
         """``--step``: wait for Enter (q stops; at the end of input the game goes on unpaused)."""
@@ -269,7 +298,7 @@ class _Terminal:
 
         if not self.stepping:
             return
-        label = "Enter: on, q: stop> "
+        label = tr("Enter: on, q: stop> ")
         if self.stdin_tty:
             try:
                 line: Optional[str] = self.out.input(label, markup=False)
@@ -281,7 +310,7 @@ class _Terminal:
                 self.out.print(label + line.rstrip("\r\n"), markup=False, highlight=False)
         if line is None:
             self.stepping = False
-        elif line.strip().lower() in ("q", "quit"):
+        elif line.strip().lower() in ("q", "quit", "в", "выход"):
             raise _StopWatching
 
     def turn(self, session: Any, seat: int) -> None:
@@ -311,16 +340,22 @@ class _Terminal:
     def reply(self, session: Any, seat: int, reply: Any) -> None:
         from .screen import reply_text
 
+        if reply.kind == "forced":
+            from .screen import forced_text
+
+            self.out.print(forced_text(reply, session.names[seat] if len(session.humans) > 1 else None),
+                           soft_wrap=self.soft)
+            return
         if reply.kind == "show":
             if reply.message == "sheet":
                 self.sheet(session)
             else:
                 self.turn(session, seat)
             return
-        self.out.print(reply_text(reply), soft_wrap=True)
+        self.out.print(reply_text(reply), soft_wrap=self.soft)
 
     def step(self, session: Any, step: Any) -> None:
-        from .screen import deal_result_text, deal_title, deal_tricks, standing_text, trick_text
+        from .screen import deal_result_text, deal_start_text, deal_title, deal_tricks, standing_text, trick_text
 
         if self.delay and step.by_bot:
             import time
@@ -335,21 +370,29 @@ class _Terminal:
                 self.deal_shown = result.deal.number if result else game.deal.number
                 deal, dealer = (result.deal, result.dealer) if result else (game.deal, game.dealer)
                 self.out.print(deal_title(deal, dealer, game.variant, session.names, len(game.deals)),
-                               style="bold", soft_wrap=True)
+                               style="bold", soft_wrap=self.soft)
+                if result is not None:
+                    self.out.print(_result_start(result, session.names), soft_wrap=self.soft)
+                else:
+                    hidden = game.kind.bidding == "hidden"
+                    bids = ["?" if hidden and b is not None else b for b in game.bids]
+                    self.out.print(deal_start_text(game.trump, bids, session.names,
+                                                   trump_known=game.view(0).trump_known), soft_wrap=self.soft)
             trump = result.trump if result is not None else game.trump
             self.out.print(trick_text(step.trick, step.trick_number, session.names, trump=trump,
-                                      variant=game.variant), soft_wrap=True)
+                                      variant=game.variant), soft_wrap=self.soft)
             if watch and result is None:
-                self.out.print(standing_text(game, session.names), soft_wrap=True)
+                self.out.print(standing_text(game, session.names), soft_wrap=self.soft)
                 self.pause()
         if step.result is not None:
             r = step.result
             if watch and not self.tty:
                 self.out.print()
                 self.out.print(deal_title(r.deal, r.dealer, game.variant, session.names, len(game.deals)),
-                               style="bold", soft_wrap=True)
-                self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=True)
-            self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=True)
+                               style="bold", soft_wrap=self.soft)
+                self.out.print(_result_start(r, session.names), soft_wrap=self.soft)
+                self.out.print(deal_tricks(r, session.names, game.variant), soft_wrap=self.soft)
+            self.out.print(deal_result_text(r, session.names, game.variant), soft_wrap=self.soft)
             self.sheet(session)
             if self.chart:
                 from ..pages.sheet import sheet_rows
@@ -360,11 +403,11 @@ class _Terminal:
                 self.pause()
 
     def sheet(self, session: Any) -> None:
-        from .screen import sheet_table
+        from .screen import sheet_columns, sheet_table
 
-        _print_wide(self.out, sheet_table(session.game, session.names))
+        _print_wide(self.out, sheet_table(session.game, session.names, width=sheet_columns(self.out)))
 
     def final(self, session: Any) -> None:
         from .screen import final_text
 
-        self.out.print(final_text(session.game, session.names), soft_wrap=True)
+        self.out.print(final_text(session.game, session.names), soft_wrap=self.soft)

@@ -7,6 +7,7 @@ import typer
 
 from ..i18n import tr
 from .common import (
+    LangOpt, _set_lang,
     app, _colour, _console, _echo_json, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors,
     _jobs, JobsOpt, JsonOpt, _plural, _scheduler, SchedulerOpt, _usage_error, VariantPathOpt, CardsOpt,
     _cards_notation,
@@ -24,12 +25,14 @@ FilesArg = Annotated[list[str], typer.Argument(
 @app.command("check")
 @_handle_errors
 def check_cmd(files: FilesArg, json_out: JsonOpt = False, variant_path: VariantPathOpt = None,
-              jobs: JobsOpt = 1, scheduler: SchedulerOpt = None) -> None:
+              jobs: JobsOpt = 1, scheduler: SchedulerOpt = None,
+              lang: LangOpt = None) -> None:
     """Replay recorded games through the engine and report every broken rule.
 
     Each file may hold several games. Exit status: 0 every game is clean (notes and
     warnings allowed), 1 rule violations were found, 3 an input cannot be read.
     """
+    _set_lang(lang)
     from ..records.report import CheckReport
     from .report import check_json, check_summary, sort_diagnostics
 
@@ -89,6 +92,7 @@ def sheet_cmd(
     variant_path: VariantPathOpt = None,
     chart: Annotated[bool, typer.Option(
         "--chart", help='Draw the running totals by deal under the sheet (needs the "charts" extra).')] = False,
+    lang: LangOpt = None,
 ) -> None:
     """A recorded game as the paper score sheet, with the points the engine gives.
 
@@ -96,6 +100,7 @@ def sheet_cmd(
     the settlement and the winners (--chart: and the score progression). The rule
     violations found follow the sheet (exit 1).
     """
+    _set_lang(lang)
     from .report import sort_diagnostics, to_json
     from .sheet import sheet_rows, sheet_summary
 
@@ -161,57 +166,40 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
                  path: str | None, game_no: int) -> None:
     from rich.text import Text
 
-    from .sheet import sheet_cell
-    from .screen import sheet_frame
+    from .sheet import ROW_STYLES, fitted_sheet, reason_text, sheet_columns, sheet_width
 
     out = _console()
     title = Text(variant, style="bold")
     if path:
-        title.append(f"  {path}" + (f", game {game_no}" if game_no > 1 else ""), style="dim")
+        title.append(f"  {path}" + (tr(", game {number}", number=game_no) if game_no > 1 else ""), style="dim")
     out.print(title, soft_wrap=True)
-    table = sheet_frame(players)
-    notes: list[Text] = []
-    for row in rows:
-        kind = row["kind"]
-        number = str(row["deal"])
-        style = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}.get(kind, "")
-        if kind == "deal":
-            cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
-        elif kind == "abandoned":
-            number += "*"
-            cells = [number, row["mark"], row["trump"], Text(row["dealer"], style=style)]
-        else:
-            number += "*"
-            cells = [number, "", "", Text(kind, style=style)]
-        if row["note"] and kind != "deal":
-            notes.append(Text(f"{number} {row['note']}", style=style))
-        for seat in row["seats"]:
-            cells += [sheet_cell(seat, kind), str(seat["total"])]
-        table.add_row(*cells, style="dim" if kind == "abandoned" else None)
-    from rich.measure import Measurement
-
-    # Never cut a number short: wider than the terminal rather than "1…".
-    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
-    if natural > out.width:
+    columns = sheet_columns(out)
+    soft = columns is None  # the lines under the sheet wrap at the terminal's width
+    table = fitted_sheet(rows, players, columns)
+    notes = [Text(f"{row['deal']}* {row['note']}", style=ROW_STYLES.get(row["kind"], ""))
+             for row in rows if row["note"] and row["kind"] != "deal"]
+    natural = sheet_width(out, table)
+    if natural > out.width:  # never cut a number short: wider than the terminal rather than "1…"
         from rich.console import Console
 
         out = Console(highlight=False, width=natural)
     out.print(table)
+    out = _console()
     for note in notes:
-        out.print(note, soft_wrap=True)
+        out.print(note, soft_wrap=soft)
     if summary["finished"]:
         line = Text(tr("game over after deal {number}", number=summary['last_deal']), style="bold")
         if summary["over_reason"]:
-            line.append(f" ({summary['over_reason']})", style="")
-        out.print(line, soft_wrap=True)
+            line.append(f" ({reason_text(summary['over_reason'])})", style="")
+        out.print(line, soft_wrap=soft)
         settle = ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())
-        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=True)
+        out.print(Text(tr("settlement: {amounts}", amounts=settle)), soft_wrap=soft)
         winners = summary["winners"]
         out.print(Text((tr("winner: ") if len(winners) == 1 else tr("winners: ")) + ", ".join(winners),
-                       style="bold green"), soft_wrap=True)
+                       style="bold green"), soft_wrap=soft)
     else:
         out.print(Text(tr("unfinished after deal {number} of {deals}", number=summary['last_deal'], deals=summary['deals']),
-                       style="bold yellow"), soft_wrap=True)
+                       style="bold yellow"), soft_wrap=soft)
 
 
 # --------------------------------------------------------------------------- convert
@@ -223,7 +211,7 @@ def convert_cmd(
     file: Annotated[str, typer.Argument(metavar="FILE",
                                         help="A game record (log or JSON form; '-' reads standard input).")],
     to: Annotated[Optional[str], typer.Option(
-        "--to", "-t", metavar="json|log",
+        "--to", metavar="json|log",
         help="Output form (default: the other one; the log with --compact or --long).")] = None,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", metavar="OUT", help="Write to this file instead of standard output.")] = None,
@@ -237,6 +225,7 @@ def convert_cmd(
         "as the lines it stands for. Default: as the record is written.")] = None,
     cards: CardsOpt = "en",
     variant_path: VariantPathOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Convert a game record between the log form and the JSON form.
 
@@ -247,6 +236,7 @@ def convert_cmd(
     full or plays record is checked first, and one that breaks a rule is not converted
     (exit 1).
     """
+    _set_lang(lang)
     import json
 
     from ..diagnostics import Severity

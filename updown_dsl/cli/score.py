@@ -6,6 +6,7 @@ import typer
 
 from ..i18n import tr
 from .common import (
+    LangOpt, _set_lang,
     PlayersOpt, app, _console, _echo_json, _handle_errors, JsonOpt, _load, _players, _plural, _usage_error,
     VariantPathOpt,
 )
@@ -30,8 +31,10 @@ def score_cmd(
         "(for formulas that read made_count; default 1).")] = None,
     json_out: JsonOpt = False,
     variant_path: VariantPathOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """One player's points for one deal of the schedule."""
+    _set_lang(lang)
     from .report import to_json
     from .rules import kind_label
     from ..engine.plan import table_plan

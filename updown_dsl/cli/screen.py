@@ -19,12 +19,14 @@ from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..engine import Game, Phase, Trick
 from .rules import kind_label
-from .sheet import sheet_cell, sheet_rows, sheet_summary
+from .sheet import (ROW_STYLES, fitted_sheet, reason_text, sheet_columns, sheet_frame, sheet_grid, sheet_summary,
+                    sheet_table, sheet_width)
 from ..engine.scoring import DealResult
-from ..players.replies import Reply, action_text, display_order, legal_forms
+from ..players.replies import Reply, action_text, display_order, legal_forms, shown_word
+from ..players.session import HUMAN_NAME
 from ..lang.variant import Deal, Variant
 from ..engine.view import SeatView
-from ..i18n import mark, ntr, tr
+from ..i18n import card_letters, mark, ntr, tr
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _SUIT_NAMES = {Suit.SPADES: mark("spades"), Suit.HEARTS: mark("hearts"), Suit.DIAMONDS: mark("diamonds"),
@@ -34,8 +36,8 @@ _ROW_KINDS = (mark("revoke"), mark("cut"), mark("abandoned"))  # the sheet's row
 
 #: What can be typed at the prompt (for ``?``/``help``).
 INPUT_HELP = mark(
-    "a bid: 2 (or 'pass' for 0) · a card: AS, 10h, 7♠ · a declaration: JK high, JK demand H · "
-    "trump: H or none · sheet · table · ? · quit"
+    "a bid: 2 (or 'pass' for 0) · a card: AS, 10h, 7♠, 🃏, or a rank or suit alone (K, H) when it is one "
+    "card · a declaration: JK high, JK demand H · trump: H or none · sheet · table · ? · quit"
 )
 
 
@@ -56,21 +58,21 @@ def suit_text(suit: Suit | None) -> str:
 def card_text(card: Card, *, trump: Suit | None = None, variant: Variant | None = None) -> Text:
     """A card with its suit symbol: red suits red, trumps bold, jokers magenta."""
     if variant is not None and is_joker(card, variant):
-        label = card.pretty() if card.is_joker else card.pretty() + tr("(joker)")
+        label = card.pretty() if card.is_joker else card.pretty(card_letters()) + tr("(joker)")
         return Text.assemble((label, "bold magenta"))
     style = "red" if card.suit in _RED else ""
     if trump is not None and card.suit == trump:
         style = (style + " bold").strip()
     if variant is not None and _is_special(card, variant):
         style = (style + " underline").strip()
-    return Text.assemble((card.pretty(), style))
+    return Text.assemble((card.pretty(card_letters()), style))
 
 
 def play_text(play: Play, *, trump: Suit | None = None, variant: Variant | None = None) -> Text:
     """A card as played, with its declaration: ``🃏 demand ♥``."""
     t = card_text(play.card, trump=trump, variant=variant)
     if play.declare:
-        t.append(f" {play.declare}", style="magenta")
+        t.append(f" {shown_word(play.declare)}", style="magenta")
     if play.suit is not None:
         t.append(f" {play.suit.symbol}", style="red" if play.suit in _RED else "")
     if play.as_card is not None:
@@ -166,7 +168,7 @@ def players_table(view: SeatView, names: Sequence[str], humans: Sequence[int] = 
         notes = []
         if s == view.dealer:
             notes.append(tr("dealer"))
-        if s == view.seat and names[s] != "You":
+        if s == view.seat and names[s] != tr(HUMAN_NAME):
             notes.append(tr("you"))
         if notes:
             name.append(f" ({', '.join(notes)})", style="dim")
@@ -298,6 +300,19 @@ def standing_text(game: Game, names: Sequence[str]) -> Text:
     return t
 
 
+def deal_start_text(trump: Suit | None, bids: Sequence[int | str | None], names: Sequence[str],
+                    trump_known: bool = True) -> Text:
+    """``Trump: ♣ clubs · bids: Anna 1, Boris 0``: what a watcher needs before the tricks
+    (a hidden bid as ``?``, no bid as ``–``)."""
+    t = Text()
+    t.append(tr("Trump: "), style="bold")
+    t.append(suit_text(trump) if trump_known else tr("not known yet"), style="bold yellow")
+    if any(b is not None for b in bids):
+        t.append(" · " + tr("bids: "), style="dim")
+        t.append(", ".join(f"{names[s]} {'–' if b is None else b}" for s, b in enumerate(bids)))
+    return t
+
+
 def deal_result_text(result: DealResult, names: Sequence[str], variant: Variant) -> Text:
     """``Deal 5 over (♥ hearts): Anna 2/2 +30, Boris 1/0 -10`` (bid/taken and points)."""
     d = result.deal
@@ -321,54 +336,6 @@ def deal_tricks(result: DealResult, names: Sequence[str], variant: Variant) -> G
     return Group(*lines)
 
 
-def sheet_frame(names: Sequence[str]) -> Table:
-    """An empty score sheet: deal number, cards, trump, dealer, then per player points and Σ."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
-                  caption=tr("each player: bid/taken points, then Σ the running total"),
-                  caption_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(tr("cards"), justify="right", no_wrap=True)
-    table.add_column(tr("tr"), justify="center", no_wrap=True)
-    table.add_column(tr("dealer"), no_wrap=True)
-    for name in names:
-        table.add_column(Text(name, style="bold"), justify="right", no_wrap=True)
-        table.add_column("Σ", justify="right", no_wrap=True, style="bold")
-    return table
-
-
-def sheet_table(game: Game, names: Sequence[str]) -> Table:
-    """The score sheet so far: per deal each player's ``bid/taken points`` and running total."""
-    rows = sheet_rows(game, list(names))
-    table = sheet_frame(names)
-    for row in rows:
-        kind = row["kind"]
-        number = str(row["deal"])
-        if kind == "deal":
-            cells: list[Any] = [number, row["mark"], row["trump"], row["dealer"]]
-        else:
-            cells = [number + "*", row["mark"] if kind == "abandoned" else "", row["trump"],
-                     Text(tr(kind), style="yellow")]
-        for seat in row["seats"]:
-            cells += [sheet_cell(seat, kind), str(seat["total"])]
-        table.add_row(*cells)
-    return table
-
-
-def _reason_text(reason: str) -> str:
-    """Why the game ended (the engine's words), in the reader's language."""
-    import re
-
-    if reason == "schedule complete":
-        return tr("schedule complete")
-    if reason.startswith("stop-loss reached"):
-        return tr("stop-loss reached («просчет»)")
-    m = re.fullmatch(r"a total reached (\d+)", reason)
-    if m:
-        return tr("a total reached {target}", target=m.group(1))
-    m = re.fullmatch(r"(\d+) deals played", reason)
-    return tr("{n} deals played", n=m.group(1)) if m else reason
-
-
 def final_text(game: Game, names: Sequence[str]) -> Group:
     """How the game ended: the reason, the settlement and the winner(s)."""
     summary = sheet_summary(game, list(names))
@@ -376,7 +343,7 @@ def final_text(game: Game, names: Sequence[str]) -> Group:
     head = Text()
     head.append(tr("Game over after deal {number}", number=summary['last_deal']), style="bold")
     if summary["over_reason"]:
-        head.append(f" ({_reason_text(summary['over_reason'])})")
+        head.append(f" ({reason_text(summary['over_reason'])})")
     lines.append(head)
     lines.append(Text(tr("Totals: ") + ", ".join(f"{p} {v}" for p, v in summary["totals"].items())))
     lines.append(Text(tr("Settlement: ") + ", ".join(f"{p} {v:+d}" for p, v in summary["settlement"].items())))
@@ -384,6 +351,17 @@ def final_text(game: Game, names: Sequence[str]) -> Group:
     lines.append(Text((tr("Winner: ") if len(winners) == 1 else tr("Winners: ")) + ", ".join(winners),
                       style="bold green"))
     return Group(*lines)
+
+
+def forced_text(reply: Reply, name: str | None = None) -> Text:
+    """``▸ 7♠: your only legal card, played`` (``name``'s when several play at the keyboard)."""
+    t = Text("▸ ", style="bold cyan")
+    if name is not None:
+        t.append(f"{name}: ")
+    if isinstance(reply.action, Play):
+        t.append_text(play_text(reply.action))
+    t.append(" " + tr("— the only legal card, played (--no-autoplay asks for it)"), style="dim")
+    return t
 
 
 def reply_text(reply: Reply) -> Text:
@@ -411,9 +389,11 @@ __all__ = [
     "INPUT_HELP",
     "card_text",
     "deal_result_text",
+    "deal_start_text",
     "deal_title",
     "deal_tricks",
     "final_text",
+    "forced_text",
     "hand_text",
     "is_joker",
     "legal_text",
@@ -421,6 +401,12 @@ __all__ = [
     "players_table",
     "reply_text",
     "seat_screen",
+    "fitted_sheet",
+    "ROW_STYLES",
+    "sheet_columns",
+    "sheet_frame",
+    "sheet_grid",
+    "sheet_width",
     "sheet_table",
     "sorted_hand",
     "standing_text",

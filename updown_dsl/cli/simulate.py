@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 from ..i18n import tr
 from .common import (
+    LangOpt, _set_lang,
     PlayersOpt,
     app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
@@ -25,7 +26,7 @@ def simulate_cmd(
     variant: Annotated[str, typer.Option(
         "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
         autocompletion=complete_variant)],
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 100,
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
     bots: Annotated[str, typer.Option(
@@ -50,6 +51,7 @@ def simulate_cmd(
         "--compare", metavar="NAME|FILE", help="Play the same games of this variant too and set the two "
         "side by side (a bundled name or a variant file, as --variant).", autocompletion=complete_variant)] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Let --report replace an existing file.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Bot games with a summary per seat and per bot kind (points, wins, bids made) and per
     variant (how often the hook forbade a bid, deal length). Every saved game checks clean.
@@ -59,6 +61,7 @@ def simulate_cmd(
     hand size, the winner's margin. --compare plays the same seeds with another variant
     (records are saved for --variant only).
     """
+    _set_lang(lang)
     import json
     from pathlib import Path
 

@@ -17,8 +17,9 @@ from .common import (
 
 @app.command("variants")
 @_handle_errors
-def variants_cmd(json_out: JsonOpt = False) -> None:
+def variants_cmd(json_out: JsonOpt = False, lang: LangOpt = None) -> None:
     """List the bundled variants."""
+    _set_lang(lang)
     from ..lang.loader import bundled_names, try_load_variant
     from .report import to_json
     from .rules import pack_text
@@ -145,6 +146,11 @@ def show_cmd(
             rules.add_row(section if j == 0 else "", key, Text(value),
                           end_section=j == len(items) - 1 and i < len(sections) - 1)
     out.print(rules)
+    play = variant.options.get("play")
+    if not (isinstance(play, dict) and "must_trump" in play):  # the one default the sources split on
+        out.print(Text(tr("play.must_trump is not written in this file: its default, yes, makes a player void in "
+                          "the led suit trump; most English-language rules say no (write must_trump: false)"),
+                       style="yellow"), soft_wrap=True)
 
     again = (tr(", played again until a total reaches {target}", target=variant.end.target)
              if variant.end.target is not None else "")
@@ -172,7 +178,7 @@ def explain_cmd(
     players: PlayersOpt = None,
     lang: LangOpt = None,
     fmt: Annotated[str, typer.Option(
-        "--format", "-f", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",
+        "--format", metavar="FORMAT", help="text, md (Markdown) or html.")] = "text",
     variant_path: VariantPathOpt = None,
 ) -> None:
     """Write a variant's rules in words: the rule book, made from the variant file.
@@ -197,7 +203,7 @@ def explain_cmd(
 
 @variant_app.command("schema")
 @_handle_errors
-def schema_cmd() -> None:
+def schema_cmd(lang: LangOpt = None) -> None:
     """Print the JSON Schema of variant files, for editors.
 
     Save it (`updown variant schema > updown-variant.schema.json`) and put
@@ -205,6 +211,7 @@ def schema_cmd() -> None:
     variant file: VS Code's YAML extension, and other editors that read the modeline, then
     complete its keys and flag wrong keys, types and words as you type.
     """
+    _set_lang(lang)
     from ..lang.editor_schema import schema_text
 
     typer.echo(schema_text(), nl=False)
@@ -217,8 +224,10 @@ def validate_cmd(
                                                help="Variant files (or bundled names) to check.")],
     json_out: JsonOpt = False,
     variant_path: VariantPathOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Check variant files and report every problem with its line and column."""
+    _set_lang(lang)
     from pathlib import Path
 
     from ..diagnostics import Diagnostic, Severity

@@ -6,6 +6,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from .common import (
+    LangOpt, _set_lang,
     app, _console, _error, EXIT_INPUT, EXIT_PROBLEMS, _folders, _handle_errors, _plural, _usage_error,
     VariantPathOpt,
 )
@@ -52,6 +53,7 @@ def view_cmd(
         "--game", "-g", min=1, help="Only this game of an archive (1-based); default every game, with an index.")] = None,
     force: ForceOpt = False,
     variant_path: VariantPathOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """A recorded game (or an archive of games) as one self-contained web page.
 
@@ -62,6 +64,7 @@ def view_cmd(
     The page is one file with nothing to fetch (no network). Exit status: 0 written, 1
     written and the record has rule violations (shown on the page), 3 the record cannot be read.
     """
+    _set_lang(lang)
     from ..pages.charts import MissingExtra, require
 
     try:

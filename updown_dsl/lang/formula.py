@@ -406,7 +406,8 @@ class _Compiler:
                                      other=other), tr("here the names are: {names}", names=here))
             return
         close = difflib.get_close_matches(t.value, sorted(self.names | set(self.elsewhere)), n=1)
-        hint = None if not close else tr("did you mean {name!r}?", name=close[0]) if close[0] in self.names \
+        hint = tr("here the names are: {names}", names=", ".join(dict.fromkeys(self.order)) or "none") if not close \
+            else tr("did you mean {name!r}?", name=close[0]) if close[0] in self.names \
             else tr("did you mean {name!r}? It is not known here: {where}", name=close[0], where=self.elsewhere[close[0]])
         self.fault("F002", t, tr("unknown name {name!r} in formula", name=t.value), hint)
 

@@ -254,7 +254,11 @@ SCHEMA: dict[str, Field] = {
     "play": _f("section", "Follow and trump obligations.", None, fields={
         "must_follow": _f("bool", "Follow the led suit when able (so a player holding it may "
                           "not trump).", True),
-        "must_trump": _f("bool", "Void in the led suit and holding a trump: must trump.", True),
+        "must_trump": _f("bool", "Void in the led suit and holding a trump: must trump. The default, "
+                         "`true`, is the rule of most sources the bundled variants follow; most English-language rules "
+                         "let a void player discard instead, so a variant written from them says "
+                         "`must_trump: false`. Every bundled variant states it; `updown variant show` shows "
+                         "it.", True),
         "first_leader": _f("word", "Who leads the first trick: `eldest`, `first_bidder`, `dealer`, "
                            "`dealer_right`, or `last_trick_winner` (whoever won the last trick of the "
                            "deal before; eldest in the first deal).", "eldest",

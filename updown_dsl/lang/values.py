@@ -127,10 +127,12 @@ class Values:
             for k, v in node.items:
                 key = _key_text(k)
                 if key not in fields:
+                    homes = [h for h in _homes(key) if h != where]
                     close = difflib.get_close_matches(key, list(fields), n=1)
-                    self.err("V003", tr("unknown key {key!r} in {label}", key=key, label=label), k,
-                             hint=tr("did you mean {value!r}?",
-                                     value=close[0]) if close else tr("allowed: ") + ", ".join(fields))
+                    hint = (tr("this key belongs under `{section}:` (indent it there)", section=homes[0])
+                            if homes else tr("did you mean {value!r}?", value=close[0]) if close
+                            else tr("allowed: ") + ", ".join(fields))
+                    self.err("V003", tr("unknown key {key!r} in {label}", key=key, label=label), k, hint=hint)
                     continue
                 out[key] = self.value(v, fields[key], f"{where}.{key}" if where else key, extra)
         for key, f in fields.items():
@@ -334,3 +336,17 @@ class Values:
                 self.err("V005", tr("`{where}`: not a card: {raw!r}", where=where, raw=item.raw), item,
                          hint=tr("write rank then suit, e.g. 7S, 10H"))
         return tuple(out)
+
+
+def _homes(key: str, fields: dict[str, Field] | None = None, where: str = "") -> list[str]:
+    """The sections of a variant file where ``key`` is a key (``play`` for ``must_trump``)."""
+    from .schema import SCHEMA
+
+    out: list[str] = []
+    for name, f in (SCHEMA if fields is None else fields).items():
+        if f.type == "section" and f.fields:
+            path = f"{where}.{name}" if where else name
+            if key in f.fields:
+                out.append(path)
+            out += _homes(key, f.fields, path)
+    return out

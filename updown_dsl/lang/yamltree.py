@@ -250,6 +250,26 @@ class _RecursiveAlias(Exception):
         self.node = node
 
 
+def _slip_hint(text: str, problem: str, line: int | None) -> str | None:
+    """What a YAML error usually means in a variant file, and the fix: a tab, a formula with
+    ``: `` left unquoted, a key indented deeper than the one above it."""
+    lines = text.splitlines()
+    if "\t" in problem or (line is not None and 0 < line <= len(lines) and "\t" in lines[line - 1][:1 + len(
+            lines[line - 1]) - len(lines[line - 1].lstrip())]):
+        return tr("YAML indents with spaces, never tabs: replace the tab with spaces")
+    if "mapping values are not allowed" not in problem or line is None or not 0 < line <= len(lines):
+        return None
+    here = lines[line - 1]
+    _, sep, value = here.partition(": ")
+    if sep and (": " in value or value.rstrip().endswith(":") or "?" in value):
+        return tr("a formula with ': ' (such as 'a ? b : c') must be quoted: key: \"a ? b : c\"")
+    above = next((x for x in reversed(lines[:line - 1]) if x.strip() and not x.lstrip().startswith("#")), None)
+    indent = len(here) - len(here.lstrip())
+    if above is not None and indent > len(above) - len(above.lstrip()) and not above.rstrip().endswith(":"):
+        return tr("this key is indented deeper than the one above it: keys of one section line up")
+    return tr("a value with ': ' in it must be quoted")
+
+
 def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Diagnostic]]:
     """Compose ``text`` into a located tree; never raises.
 
@@ -276,7 +296,8 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
         if exc.context:
             problem = f"{exc.context}: {problem}" if "while" not in exc.context else problem
         diags.append(Diagnostic("V001", tr("not valid YAML: {problem}",
-                                           problem=problem), path=path, line=line, col=col))
+                                           problem=problem), path=path, line=line, col=col,
+                                hint=_slip_hint(text, exc.problem or "", line)))
         return None, diags
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)

@@ -12,8 +12,9 @@ import statistics
 from typing import TYPE_CHECKING, Sequence
 
 from ..batch.balance import wilson
+from ..i18n import mark, tr
 from .html import esc, page, table
-from .sheet import deal_mark
+from .sheet import deal_mark, shown_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..batch.balance import BalanceSummary, DealRow, TestResult
@@ -34,9 +35,10 @@ def _ci(value: float, low: float, high: float, pct: bool = False) -> str:
 def verdict_text(t: TestResult, what: str = "seat advantage") -> str:
     """``Friedman χ² = 3.18 (3 df, 500 games), p = 0.364: no evidence of a seat advantage (5 % level)``."""
     p = f"p = {t.p_value:.3g}" if t.p_value >= 0.0001 else "p < 0.0001"
-    verdict = (f"the games show a {what} (5 % level)" if t.rejects()
-               else f"no evidence of a {what} (5 % level)")
-    return f"{t.name} χ² = {t.statistic:.2f} ({t.df} df, {t.n} games), {p}: {verdict}"
+    verdict = (tr("the games show a {what} ({level} level)", what=tr(what), level="5 %") if t.rejects()
+               else tr("no evidence of a {what} ({level} level)", what=tr(what), level="5 %"))
+    return tr("{name} χ² = {statistic} ({df} df, {n} games), {p}: {verdict}", name=t.name,
+              statistic=f"{t.statistic:.2f}", df=t.df, n=t.n, p=p, verdict=verdict)
 
 
 def _verdict(t: TestResult, what: str) -> str:
@@ -45,11 +47,12 @@ def _verdict(t: TestResult, what: str) -> str:
 
 
 def _deal_table(rows: Sequence[DealRow], sizes: bool) -> str:
-    head = ["cards" if sizes else "deal kind", "seat-deals", "mean points", "sd", "bids made [95 % CI]"]
+    head = [tr("cards") if sizes else tr("deal kind"), tr("seat-deals"), tr("mean points"), tr("sd"),
+            tr("bids made [95 % CI]")]
     body = []
     for r in rows:
         made = _ci(*wilson(r.made * r.bids, r.bids), pct=True) if r.bids else "–"
-        body.append([deal_mark(r.cards or 0, r.kind) if sizes else r.kind, r.deals, f"{r.mean_points:.1f}",
+        body.append([shown_mark(deal_mark(r.cards or 0, r.kind)) if sizes else r.kind, r.deals, f"{r.mean_points:.1f}",
                      f"{r.sd_points:.1f}", made])
     return '<div class="wide">' + table(head, body, cls="stats") + "</div>"
 
@@ -58,16 +61,19 @@ def _head(b: BalanceSummary) -> str:
     s = b.summary
     v = s.variant
     bots = ", ".join(s.bots)
-    stop = f"; {_pct(v.stop_loss_share)} of games ended by the stop-loss" if v.stop_loss_share else ""
-    return (f'<p class="facts" data-variant="{esc(v.variant)}"><b>{esc(v.variant)}</b>: {v.games} games, '
-            f"{v.players} players ({esc(bots)}{', rotated' if s.rotate else ''}), seed {esc(s.seed)}; "
-            f"{v.mean_deals:.1f} deals a game; the hook forbade a bid in "
-            f'<span class="hook">{_pct(v.hook_share)}</span> of {v.bidding_rounds} bidding rounds{stop}</p>')
+    stop = tr("; {share} of games ended by the stop-loss", share=_pct(v.stop_loss_share)) if v.stop_loss_share else ""
+    facts = tr("{games} games, {players} players ({bots}), seed {seed}; {deals} deals a game; the hook forbade a bid "
+               "in {hook} of {rounds} bidding rounds", games=v.games, players=v.players,
+               bots=bots + (tr(", rotated") if s.rotate else ""), seed=s.seed, deals=f"{v.mean_deals:.1f}",
+               hook="\x00", rounds=v.bidding_rounds) + stop
+    before, _, after = esc(facts).partition("\x00")
+    return (f'<p class="facts" data-variant="{esc(v.variant)}"><b>{esc(v.variant)}</b>: {before}'
+            f'<span class="hook">{_pct(v.hook_share)}</span>{after}</p>')
 
 
 def _seat_table(b: BalanceSummary) -> str:
-    rows = [[f"seat {x.seat + 1}", _ci(*x.points), _ci(*x.wins, pct=True)] for x in b.seats]
-    return '<div class="wide">' + table(["seat", "mean final total [95 % CI]", "wins [95 % CI]"], rows,
+    rows = [[tr("seat {number}", number=x.seat + 1), _ci(*x.points), _ci(*x.wins, pct=True)] for x in b.seats]
+    return '<div class="wide">' + table([tr("seat"), tr("mean final total [95 % CI]"), tr("wins [95 % CI]")], rows,
                                         cls="stats seat-table") + "</div>"
 
 
@@ -87,9 +93,9 @@ def balance_page(summaries: Sequence[BalanceSummary], *, title: str | None = Non
     from .charts import histogram_svg, intervals_svg
 
     names = [b.variant for b in summaries]
-    title = title or "Balance: " + " vs ".join(names)
+    title = title or tr("Balance: {variants}", variants=tr(" vs ").join(names))
     n = max(b.summary.variant.players for b in summaries)
-    seats = [f"seat {s + 1}" for s in range(n)]
+    seats = [tr("seat {number}", number=s + 1) for s in range(n)]
 
     def padded(values: Sequence[float], fill: float = 0.0) -> list[float]:
         return list(values) + [fill] * (n - len(values))
@@ -97,14 +103,14 @@ def balance_page(summaries: Sequence[BalanceSummary], *, title: str | None = Non
     points_chart = intervals_svg(seats, [(b.variant, padded([x.points.value for x in b.seats]),
                                           padded([x.points.low for x in b.seats]),
                                           padded([x.points.high for x in b.seats])) for b in summaries],
-                                 title="Mean final total by seat, 95 % CI", ylabel="points")
+                                 title=tr("Mean final total by seat, 95 % CI"), ylabel=tr("points"))
     wins_chart = intervals_svg(seats, [(b.variant, padded([x.wins.value for x in b.seats]),
                                         padded([x.wins.low for x in b.seats]),
                                         padded([x.wins.high for x in b.seats])) for b in summaries],
-                               title="Share of wins by seat, 95 % CI (dashed: an even share)",
-                               ylabel="share of games", reference=1 / n)
+                               title=tr("Share of wins by seat, 95 % CI (dashed: an even share)"),
+                               ylabel=tr("share of games"), reference=1 / n)
     sizes = _size_labels(summaries)
-    labels = [deal_mark(c, k) for k, c in sizes]
+    labels = [shown_mark(deal_mark(c, k)) for k, c in sizes]
 
     def made(b: BalanceSummary, part: int) -> list[float]:
         found = {(r.kind, r.cards or 0): wilson(r.made * r.bids, r.bids)[part] for r in b.sizes}
@@ -115,39 +121,42 @@ def balance_page(summaries: Sequence[BalanceSummary], *, title: str | None = Non
         return [found.get(kc, 0.0) for kc in sizes]
 
     made_chart = intervals_svg(labels, [(b.variant, made(b, 0), made(b, 1), made(b, 2)) for b in summaries],
-                               title="Share of bids made by hand size, 95 % CI", ylabel="bids made", width=7.5)
+                               title=tr("Share of bids made by hand size, 95 % CI"), ylabel=tr("bids made"),
+                               width=7.5)
     spread_chart = intervals_svg(labels, [(b.variant, spread(b), None, None) for b in summaries],
-                                 title="Score spread (sd of a seat's points) by hand size", ylabel="points",
+                                 title=tr("Score spread (sd of a seat's points) by hand size"), ylabel=tr("points"),
                                  width=7.5)
     margin_chart = histogram_svg([(b.variant, b.margins) for b in summaries],
-                                 title="The winner's margin over the runner-up", xlabel="points")
+                                 title=tr("The winner's margin over the runner-up"), xlabel=tr("points"))
 
     def side(parts: Sequence[str]) -> str:
         return '<div class="side">' + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
 
-    seat_parts = [f"<h3>{esc(b.variant)}</h3>{_seat_table(b)}{_verdict(b.friedman, 'seat advantage')}"
-                  f"{_verdict(b.wins_test, 'seat advantage in the wins')}" for b in summaries]
+    seat_parts = [f"<h3>{esc(b.variant)}</h3>{_seat_table(b)}{_verdict(b.friedman, mark('seat advantage'))}"
+                  f"{_verdict(b.wins_test, mark('seat advantage in the wins'))}" for b in summaries]
     kind_parts = [f"<h3>{esc(b.variant)}</h3>{_deal_table(b.kinds, False)}" for b in summaries]
     size_parts = [f"<h3>{esc(b.variant)}</h3>{_deal_table(b.sizes, True)}" for b in summaries]
     margin_parts = []
     for b in summaries:
         median = statistics.median(b.margins) if b.margins else 0
-        margin_parts.append(f'<h3>{esc(b.variant)}</h3><p class="margin">mean {_ci(*b.margin)}, median '
-                            f"{median:g} points</p>")
+        margin_parts.append(f'<h3>{esc(b.variant)}</h3><p class="margin">'
+                            + esc(tr("mean {mean}, median {median} points", mean=_ci(*b.margin), median=f"{median:g}"))
+                            + "</p>")
     body = (
         f"<h1>{esc(title)}</h1>"
         + "".join(_head(b) for b in summaries)
-        + '<section class="report-part" id="seats"><h2>Seat advantage</h2>'
-        "<p>Each seat's mean final total and share of wins with 95 % confidence intervals. "
-        "The Friedman test ranks the totals within each game and asks whether some seat ranks higher than "
-        "chance allows; the chi-square test does the same for the wins of the games with one winner.</p>"
-        + side(seat_parts) + points_chart + wins_chart + "</section>"
-        + '<section class="report-part" id="kinds"><h2>Deals by kind</h2>'
-        "<p>Mean points of a seat in a deal, their standard deviation (the score spread) and the share of "
-        "bids made exactly.</p>" + side(kind_parts) + "</section>"
-        + '<section class="report-part" id="sizes"><h2>Deals by hand size</h2>'
+        + f'<section class="report-part" id="seats"><h2>{esc(tr("Seat advantage"))}</h2><p>'
+        + esc(tr("Each seat's mean final total and share of wins with {level} confidence intervals. The Friedman "
+                 "test ranks the totals within each game and asks whether some seat ranks higher than chance "
+                 "allows; the chi-square test does the same for the wins of the games with one winner.",
+                 level="95 %"))
+        + "</p>" + side(seat_parts) + points_chart + wins_chart + "</section>"
+        + f'<section class="report-part" id="kinds"><h2>{esc(tr("Deals by kind"))}</h2><p>'
+        + esc(tr("Mean points of a seat in a deal, their standard deviation (the score spread) and the share of "
+                 "bids made exactly.")) + "</p>" + side(kind_parts) + "</section>"
+        + f'<section class="report-part" id="sizes"><h2>{esc(tr("Deals by hand size"))}</h2>'
         + made_chart + spread_chart + side(size_parts) + "</section>"
-        + '<section class="report-part" id="margin"><h2>The winner\'s margin</h2>'
+        + '<section class="report-part" id="margin"><h2>' + esc(tr("The winner's margin")) + "</h2>"
         + side(margin_parts) + margin_chart + "</section>"
     )
     return page(title, f'<main class="report">{body}</main>')

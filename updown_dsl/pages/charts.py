@@ -11,8 +11,10 @@ from __future__ import annotations
 import io
 from typing import Any, Sequence
 
+from ..i18n import tr
+
 #: What to install for the charts.
-EXTRA = 'pip install "updown[charts]"'
+EXTRA = 'pip install "updown-dsl[charts]"'
 
 #: A palette that stays apart for the colour-blind (Okabe and Ito), one colour a player.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
@@ -76,8 +78,8 @@ def progression_svg(labels: Sequence[str], series: Sequence[Sequence[int]], name
                     color=COLOURS[s % len(COLOURS)])
         step = max(1, len(labels) // 25)
         ax.set_xticks(xs[::step], list(labels)[::step])
-        ax.set_xlabel("deal")
-        ax.set_ylabel("total")
+        ax.set_xlabel(tr("deal"))
+        ax.set_ylabel(tr("total"))
         ax.set_title(title, loc="left")
         ax.axhline(0, color="#888", linewidth=0.8)
         ax.legend(loc="upper left", ncols=min(len(names), 4), frameon=False)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..i18n import ntr, tr, trc
 from .html import esc, json_script, page
 from .replay import diagnostic_data, replay_data, totals_by_deal
-from .sheet import sheet_cell
+from .sheet import reason_text, sheet_cell, shown_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..records.report import CheckReport
@@ -23,7 +24,8 @@ __all__ = ["archive_page", "game_page", "game_section"]
 
 def _sheet_html(data: dict[str, Any]) -> str:
     players = data["players"]
-    out = ['<table class="sheet"><thead><tr><th>#</th><th>cards</th><th>trump</th><th>dealer</th>']
+    out = [f'<table class="sheet"><thead><tr><th>#</th><th>{esc(tr("cards"))}</th><th>{esc(tr("trump"))}</th>'
+           f'<th>{esc(tr("dealer"))}</th>']
     for name in players:
         out.append(f'<th class="player" colspan="2">{esc(name)}</th>')
     out.append("</tr></thead><tbody>")
@@ -37,8 +39,9 @@ def _sheet_html(data: dict[str, Any]) -> str:
         if deal["problems"]:
             classes.append("has-problem")
         number = str(row["deal"]) + ("" if kind == "deal" else "*")
-        dealer = row["dealer"] if kind in ("deal", "abandoned") else kind
-        cells = [number, row["mark"] if kind in ("deal", "abandoned") else "", row["trump"], dealer]
+        dealer = row["dealer"] if kind in ("deal", "abandoned") else tr(kind)
+        cells = [number, shown_mark(row["mark"]) if kind in ("deal", "abandoned") else "", shown_mark(row["trump"]),
+                 dealer]
         tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
         for seat in row["seats"]:
             tds += f'<td class="cell">{esc(sheet_cell(seat, kind))}</td><td class="sum">{esc(seat["total"])}</td>'
@@ -48,7 +51,7 @@ def _sheet_html(data: dict[str, Any]) -> str:
     summary = data["summary"]
     span = 4
     if summary["finished"]:
-        out.append(f'<tfoot><tr class="settlement"><td colspan="{span}">settlement</td>')
+        out.append(f'<tfoot><tr class="settlement"><td colspan="{span}">{esc(tr("settlement"))}</td>')
         for name in players:
             out.append(f'<td colspan="2">{summary["settlement"][name]:+d}</td>')
         out.append("</tr></tfoot>")
@@ -57,9 +60,11 @@ def _sheet_html(data: dict[str, Any]) -> str:
              if r["note"] and r["kind"] != "deal"]
     if notes:
         out.append('<ul class="notes">' + "".join(notes) + "</ul>")
-    sets = " A thick line starts a new set." if any(r["set"] != data["rows"][0]["set"] for r in data["rows"]) else ""
-    out.append('<p class="caption">each player: bid/taken points (a set premium after it), then the '
-               f"running total; * a penalty, a cut or a deal abandoned.{sets}</p>")
+    sets = (" " + tr("A thick line starts a new set.")) if any(r["set"] != data["rows"][0]["set"]
+                                                            for r in data["rows"]) else ""
+    out.append('<p class="caption">' + esc(tr("each player: bid/taken points (a set premium after it), then the "
+                                              "running total; * a penalty, a cut or a deal abandoned.") + sets)
+               + "</p>")
     return "".join(out)
 
 
@@ -67,10 +72,10 @@ def _standing(data: dict[str, Any]) -> str:
     s = data["summary"]
     if s["finished"]:
         winners = s["winners"]
-        who = ("winner " if len(winners) == 1 else "winners ") + ", ".join(winners)
-        reason = f" ({s['over_reason']})" if s["over_reason"] else ""
-        return f"game over after deal {s['last_deal']}{reason}; {who}"
-    return f"unfinished after deal {s['last_deal']} of {s['deals']}"
+        who = (tr("winner: ") if len(winners) == 1 else tr("winners: ")) + ", ".join(winners)
+        reason = f" ({reason_text(s['over_reason'])})" if s["over_reason"] else ""
+        return tr("game over after deal {number}", number=s["last_deal"]) + f"{reason}; {who}"
+    return tr("unfinished after deal {number} of {deals}", number=s["last_deal"], deals=s["deals"])
 
 
 def _problems_html(data: dict[str, Any]) -> str:
@@ -81,23 +86,24 @@ def _problems_html(data: dict[str, Any]) -> str:
         for p in deal["problems"]:
             items.append(_problem_li(p, (i, deal)))
     if not items:
-        return '<p class="clean">The checker found no problem in this record.</p>'
-    return ('<section class="problems"><h2>Problems the checker found</h2><ol>'
+        return f'<p class="clean">{esc(tr("The checker found no problem in this record."))}</p>'
+    return (f'<section class="problems"><h2>{esc(tr("Problems the checker found"))}</h2><ol>'
             + "".join(items) + "</ol></section>")
 
 
 def _problem_li(p: dict[str, Any], where: tuple[int, dict[str, Any]] | None) -> str:
-    line = f"line {p['line']}: " if p["line"] else ""
+    line = tr("line {number}: ", number=p["line"]) if p["line"] else ""
     text = (f'<span class="sev sev-{esc(p["severity"])}">{esc(p["severity"])}[{esc(p["code"])}]</span> '
             f"{esc(line)}{esc(p['message'])}")
     if p["hint"]:
-        text += f'<br><span class="hint">hint: {esc(p["hint"])}</span>'
+        text += f'<br><span class="hint">{esc(tr("hint: {hint}", hint=p["hint"]))}</span>'
     if where is None:
         return f'<li class="problem" data-code="{esc(p["code"])}">{text}</li>'
     i, deal = where
-    at = {"bids": "the bidding", "score": "the scores"}.get(p["at"], f"trick {p['trick']}")
+    at = {"bids": tr("the bidding"), "score": tr("the scores")}.get(p["at"]) or tr("trick {number}",
+                                                                                   number=p["trick"])
     link = (f'<a href="#" class="goto" data-deal="{i}" data-at="{esc(p["at"])}" data-trick="{p["trick"]}">'
-            f"deal {deal['number']}, {esc(at)}</a>")
+            + esc(tr("deal {number}, {at}", number=deal["number"], at=at)) + "</a>")
     return f'<li class="problem" data-code="{esc(p["code"])}">{link}: {text}</li>'
 
 
@@ -107,31 +113,55 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
 
     data = replay_data(report)
     labels, series = totals_by_deal(data)
-    chart = progression_svg(labels, series, data["players"], title="Running totals by deal")
+    chart = progression_svg(labels, series, data["players"], title=tr("Running totals by deal"))
+    for deal in data["deals"]:  # the marks as the reader's sheet writes them (the data keep the English)
+        deal["mark_text"], deal["trump_text"] = shown_mark(deal["mark"]), shown_mark(deal["trump"] or "")
     head = title or data["variant"]
     where = f' <span class="path">{esc(data["path"])}</span>' if data["path"] else ""
+    level = {"full": trc("record level", "full"), "plays": trc("record level", "plays"),
+             "sheet": trc("record level", "sheet")}.get(data["level"], data["level"])
+    players = ntr("{n} player", "{n} players", len(data["players"]))
+    buttons = "".join(
+        f'<button type="button" data-go="{go}" title="{esc(hint)}">{esc(label)}</button>'
+        for go, hint, label in (("first", tr("the first deal (Home)"), tr("first")),
+                                ("prev-deal", tr("previous deal (↑)"), tr("« deal")),
+                                ("prev", tr("back (←)"), tr("◀ back")), ("next", tr("on (→)"), tr("on ▶")),
+                                ("next-deal", tr("next deal (↓)"), tr("deal »")),
+                                ("last", tr("the end (End)"), tr("last"))))
     return (
         f'<section class="game" id="game-{index + 1}" data-game="{index}">'
-        + ('<p><a href="#index">← all games</a></p>' if back else "") +
+        + (f'<p><a href="#index">{esc(tr("← all games"))}</a></p>' if back else "") +
         f"<h1>{esc(head)}{where}</h1>"
-        f'<p class="standing">{esc(data["level"])} record, {len(data["players"])} players '
+        f'<p class="standing">{esc(tr("{level} record, {players}", level=level, players=players))} '
         f"({esc(', '.join(data['players']))}); {esc(_standing(data))}</p>"
         f"{_problems_html(data)}"
-        '<section class="replay"><h2>Replay</h2>'
-        '<div class="controls">'
-        '<button type="button" data-go="first" title="the first deal (Home)">first</button>'
-        '<button type="button" data-go="prev-deal" title="previous deal (↑)">« deal</button>'
-        '<button type="button" data-go="prev" title="back (←)">◀ back</button>'
-        '<button type="button" data-go="next" title="on (→)">on ▶</button>'
-        '<button type="button" data-go="next-deal" title="next deal (↓)">deal »</button>'
-        '<button type="button" data-go="last" title="the end (End)">last</button>'
+        f'<section class="replay"><h2>{esc(tr("Replay"))}</h2>'
+        f'<div class="controls">{buttons}'
         '<span class="position"></span></div>'
         '<div class="board" aria-live="polite"></div></section>'
-        f'<section class="chart"><h2>Score progression</h2>{chart}</section>'
-        f'<section class="score-sheet"><h2>Score sheet</h2>{_sheet_html(data)}</section>'
+        f'<section class="chart"><h2>{esc(tr("Score progression"))}</h2>{chart}</section>'
+        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{_sheet_html(data)}</section>'
         f"{json_script(f'game-data-{index + 1}', data)}"
         "</section>"
     )
+
+
+def replay_words() -> dict[str, str]:
+    """The words the replay script writes, in the reader's language (``{fields}`` it fills in)."""
+    return {
+        "none": tr("The record has no deal to replay."),
+        "step": tr("step {n} of {of}"),
+        "title": tr("Deal {number} of {deals}: {cards}"),
+        "card": tr("{n} card"), "cards": tr("{n} cards"),
+        "info": tr("dealer {dealer} · trump {trump}"), "turned": tr(" · turned "),
+        "bidding": tr("The bidding"), "scores": tr("The scores"),
+        "trick": tr("Trick {number} of {tricks}: {leader} leads"),
+        "stops": tr(", and the deal stops at {name}'s card (the penalty)"),
+        "wins": tr(", {name} wins"),
+        "player": tr("player"), "bid": tr("bid"), "taken": tr("taken"), "card_head": tr("card"),
+        "hand": tr("hand"), "points": tr("points"), "total": tr("total"),
+        "dealer": tr("dealer"), "leads": tr("leads"), "call": tr(" (call {call})"),
+    }
 
 
 def game_page(report: CheckReport, *, title: str | None = None) -> str:
@@ -142,7 +172,8 @@ def game_page(report: CheckReport, *, title: str | None = None) -> str:
     """
     body = game_section(report, 0, title=title)
     name = title or (report.transcript.variant if report.transcript else None) or "game"
-    return page(f"{name}: updown", f'<main class="single">{body}</main>', script="replay.js")
+    return page(f"{name}: updown", f'<main class="single">{body}{json_script("replay-words", replay_words())}</main>',
+                script="replay.js")
 
 
 def _index_row(i: int, report: CheckReport) -> str:
@@ -150,11 +181,11 @@ def _index_row(i: int, report: CheckReport) -> str:
     if not report.readable or report.game is None or t is None:
         first = report.diagnostics[0] if report.diagnostics else None
         why = diagnostic_data(first)["message"] if first else "cannot be read"
-        return (f'<tr class="unreadable"><td>{i + 1}</td><td colspan="4">not readable: {esc(why)}</td>'
-                f"<td>{len(report.errors)}</td></tr>")
+        return (f'<tr class="unreadable"><td>{i + 1}</td><td colspan="4">{esc(tr("not readable: {why}", why=why))}'
+                f"</td><td>{len(report.errors)}</td></tr>")
     game = report.game
     names = list(t.players)
-    winners = ", ".join(names[s] for s in game.winners()) if game.is_over else "unfinished"
+    winners = ", ".join(names[s] for s in game.winners()) if game.is_over else tr("unfinished")
     totals = " · ".join(f"{n} {v}" for n, v in zip(names, game.totals))
     return (f'<tr><td><a href="#game-{i + 1}">{i + 1}</a></td><td>{esc(t.variant)}</td><td>{esc(report.level)}</td>'
             f"<td>{esc(totals)}</td><td>{esc(winners)}</td><td>{len(report.errors)}</td></tr>")
@@ -167,10 +198,15 @@ def archive_page(reports: Sequence[CheckReport], *, title: str = "games") -> str
     :raises MissingExtra: without matplotlib.
     """
     rows = "".join(_index_row(i, r) for i, r in enumerate(reports))
-    index = ('<section class="index" id="index"><h1>' + esc(title) + f"</h1><p>{len(reports)} games</p>"
-             '<table class="games"><thead><tr><th>game</th><th>variant</th><th>level</th><th>totals</th>'
-             f"<th>winner</th><th>errors</th></tr></thead><tbody>{rows}</tbody></table></section>")
-    games = "".join(game_section(r, i, title=f"Game {i + 1}: {r.transcript.variant if r.transcript else ''}",
+    heads = "".join(f"<th>{esc(h)}</th>" for h in (tr("game"), tr("variant"), tr("level"), tr("totals"),
+                                                   tr("winner"), tr("errors")))
+    index = ('<section class="index" id="index"><h1>' + esc(title) + "</h1><p>"
+             + esc(ntr("{n} game", "{n} games", len(reports))) + "</p>"
+             f'<table class="games"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table></section>')
+    games = "".join(game_section(r, i, title=tr("Game {number}: {variant}", number=i + 1,
+                                                variant=r.transcript.variant if r.transcript else ""),
                                  back=True)
                     for i, r in enumerate(reports) if r.readable and r.game is not None)
-    return page(f"{title}: updown", f'<main class="archive">{index}{games}</main>', script="replay.js")
+    return page(f"{title}: updown",
+                f'<main class="archive">{index}{games}{json_script("replay-words", replay_words())}</main>',
+                script="replay.js")

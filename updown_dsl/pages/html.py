@@ -14,6 +14,8 @@ from html import escape
 from importlib import resources
 from typing import Any, Iterable
 
+from ..i18n import language
+
 __all__ = ["asset", "esc", "json_script", "page", "table"]
 
 _CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
@@ -59,7 +61,7 @@ def page(title: str, body: str, *, script: str | None = None) -> str:
     js = f"<script>{asset(script)}</script>" if script else ""
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
+        f'<html lang="{language()}"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="generator" content="updown">'

@@ -13,7 +13,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
-from ..players.replies import display_order
+from ..cards import card_text
+from ..i18n import card_letters
+from ..players.replies import display_order, shown_word
 from .sheet import result_blocks, sheet_rows, sheet_summary, totals_series, trump_mark
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +34,8 @@ def card_data(card: Card, trump: object = None) -> dict[str, Any]:
     """A card for the page: ``text`` (``10♥``, ``🃏``), ``code`` (``10H``), ``red``, ``trump``."""
     suit = None if card.is_joker else str(card.suit)
     code = str(card)
-    return {"text": code if card.is_joker else card.pretty(), "code": code, "red": suit in _RED,
+    letters = card_letters()
+    return {"text": card_text(card, letters) if card.is_joker else card.pretty(letters), "code": code, "red": suit in _RED,
             "trump": suit is not None and trump is not None and suit == str(trump), "joker": card.is_joker}
 
 
@@ -41,11 +44,11 @@ def play_data(seat: int, play: Play, trump: object = None) -> dict[str, Any]:
     out = card_data(play.card, trump)
     extra = []
     if play.declare:
-        extra.append(str(play.declare))
+        extra.append(shown_word(str(play.declare)))
     if play.suit is not None:
         extra.append(play.suit.symbol)
     if play.as_card is not None:
-        extra.append("as " + play.as_card.pretty())
+        extra.append(shown_word("as") + " " + play.as_card.pretty(card_letters()))
     out.update(seat=seat, declare=" ".join(extra), written=str(play))
     return out
 
@@ -178,12 +181,20 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
         "players": names,
         "variant": t.variant or game.variant.name,
         "level": report.level,
-        "path": report.path,
+        "path": shared_path(report.path),
         "deals": deals,
         "problems": loose,
         "summary": sheet_summary(game, names),
         "rows": rows,
     }
+
+
+def shared_path(path: str | None) -> str | None:
+    """A record's path as a page meant to be shared shows it: as given when relative, only the
+    file's name when absolute (a page names no folder of the machine it was made on)."""
+    import os.path
+
+    return os.path.basename(path) if path and os.path.isabs(path) else path
 
 
 def totals_by_deal(data: dict[str, Any]) -> tuple[list[str], list[list[int]]]:

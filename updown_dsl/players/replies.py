@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..actions import DECLARATIONS, Action, Bid, Call, ChooseTrump, Play
-from ..cards import SUIT_ORDER, Card, CardError, Suit
+from ..cards import SUIT_ORDER, Card, CardError, Rank, Suit, card_text, suit_text
 from ..diagnostics import Diagnostic
 from ..engine import Game, Phase
-from ..i18n import tr
+from ..i18n import card_letters, tr
 from ..lang.variant import Variant
 
 # The Russian words are read whatever the language of the screen.
@@ -25,6 +25,30 @@ _NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump", "бк", "без", 
 _BID_WORDS = {"bid", "заказ"}
 _PASS_WORDS = {"pass", "пас"}
 _PLAIN = "plain"
+#: The words of a move at a Russian table, as shown and as read (read whatever the language).
+_RU_WORDS = {"demand": "хочу", "high": "старший", "low": "младший", "takes": "берёт", "highest": "высший",
+             "free": "свободно", "open": "открыто", "as": "как", _PLAIN: "просто", "none": "бк",
+             "dash": "прочерк"}
+_FROM_RU = {v: k for k, v in _RU_WORDS.items()} | {"берет": "takes", "старшая": "high", "младшая": "low"}
+
+
+def _letters(letters: str | None) -> str:
+    return card_letters() if letters is None else letters
+
+
+def shown_word(word: str, letters: str | None = None) -> str:
+    """A word of a move (``high``, ``H``, ``QH``, ``none``) in the letters of the table: ``старший``,
+    ``ч``, ``Дч``, ``бк`` in ``ru``; as it is in ``en``."""
+    if _letters(letters) == "en":
+        return word
+    if word in _RU_WORDS:
+        return _RU_WORDS[word]
+    if word in {s.value for s in Suit}:
+        return suit_text(Suit(word), "ru")
+    try:
+        return card_text(Card.parse(word), "ru")
+    except CardError:
+        return word
 
 
 @dataclass(frozen=True)
@@ -41,7 +65,9 @@ class Reply:
       when the engine refused it; ``hint``: what would do);
     * ``help``: ``options`` lists the legal actions as they are typed;
     * ``show``: ``message`` is ``table`` or ``sheet`` (show it again);
-    * ``quit``: stop the game here (it can be resumed).
+    * ``quit``: stop the game here (it can be resumed);
+    * ``forced``: ``action`` is the only legal one, taken for the player without asking
+      (:attr:`~updown_dsl.players.session.Session.autoplay`).
     """
 
     kind: str
@@ -53,15 +79,19 @@ class Reply:
     pending: str | None = None
 
 
-def action_text(action: Action) -> str:
-    """An action as a player types it: ``2``, ``AS``, ``JK demand H``, ``H``, ``none``."""
+def action_text(action: Action, letters: str | None = None) -> str:
+    """An action as a player types it: ``2``, ``AS``, ``JK demand H``, ``H``, ``none``; in the
+    letters of a Russian table (``letters`` ``ru``, by default when the language is Russian):
+    ``Тп``, ``Дж хочу ч``, ``ч``, ``бк``."""
     if isinstance(action, Bid):
         return str(action.tricks)
     if isinstance(action, ChooseTrump):
-        return "none" if action.suit is None else action.suit.value
-    if isinstance(action, Call):
-        return "dash" if not action.tricks else f"{action.tricks} {action.suit.value if action.suit else 'none'}"
-    return str(action)
+        text = "none" if action.suit is None else action.suit.value
+    elif isinstance(action, Call):
+        text = "dash" if not action.tricks else f"{action.tricks} {action.suit.value if action.suit else 'none'}"
+    else:
+        text = str(action)
+    return " ".join(shown_word(w, letters) for w in text.split())
 
 
 def display_order(cards: Iterable[Card], trump: Suit | None, variant: Variant) -> list[Card]:
@@ -78,9 +108,10 @@ def display_order(cards: Iterable[Card], trump: Suit | None, variant: Variant) -
     return sorted(cards, key=key)
 
 
-def legal_forms(legal: Sequence[Action], order: Sequence[Card] = ()) -> tuple[str, ...]:
+def legal_forms(legal: Sequence[Action], order: Sequence[Card] = (), letters: str | None = None) -> tuple[str, ...]:
     """The legal actions as typed, a suit choice grouped: ``JK demand S|H|D|C``; cards in
-    the order of ``order`` (e.g. :func:`display_order` of the hand) when given."""
+    the order of ``order`` (e.g. :func:`display_order` of the hand) when given; in the
+    letters of the table (see :func:`action_text`)."""
     if order:
         rank = {c: i for i, c in enumerate(order)}
         legal = sorted(legal, key=lambda a: rank.get(a.card, len(rank)) if isinstance(a, Play) else 0)
@@ -88,13 +119,13 @@ def legal_forms(legal: Sequence[Action], order: Sequence[Card] = ()) -> tuple[st
     groups: dict[str, list[str]] = {}
     for a in legal:
         if isinstance(a, Play) and a.suit is not None and a.as_card is None:
-            head = f"{a.card} {a.declare}"
+            head = f"{shown_word(str(a.card), letters)} {shown_word(a.declare or '', letters)}"
             if head not in groups:
                 groups[head] = []
                 out.append(head)
-            groups[head].append(a.suit.value)
+            groups[head].append(shown_word(a.suit.value, letters))
         else:
-            out.append(action_text(a))
+            out.append(action_text(a, letters))
     return tuple(f"{o} {'|'.join(groups[o])}" if o in groups else o for o in out)
 
 
@@ -105,6 +136,7 @@ def _play_words(play: Play) -> list[str]:
 def _norm_word(word: str) -> str:
     """A declaration word as written in a play's text (``demand``, ``H``, ``QH``)."""
     low = word.lower()
+    low = _FROM_RU.get(low, low)
     if low in DECLARATIONS or low == _PLAIN:
         return low
     try:
@@ -136,14 +168,16 @@ def _question(words: Sequence[str], options: Sequence[Play]) -> str:
             nexts.append(nxt)
         if len(w) > n + 1:
             suited.add(nxt)
-    head = " ".join(words)
+    head = " ".join(shown_word(w) for w in words)
+    shown = [shown_word(x) for x in nexts]
     if all(_is_suit_word(x) for x in nexts):
-        return tr("{play}: which suit? {suits}", play=head, suits=", ".join(nexts))
+        return tr("{play}: which suit? {suits}", play=head, suits=", ".join(shown))
     if n >= 2 and words[-1] == "as":
-        return tr("{play}: which card? {cards}", play=head, cards=", ".join(nexts))
-    text = tr("{words} or {last}", words=", ".join(nexts[:-1]), last=nexts[-1]) if len(nexts) > 1 else nexts[0]
+        return tr("{play}: which card? {cards}", play=head, cards=", ".join(shown))
+    text = tr("{words} or {last}", words=", ".join(shown[:-1]), last=shown[-1]) if len(shown) > 1 else shown[0]
     if suited and suited == set(nexts):
-        return tr("{play}: {choices}, and a suit (e.g. {first} H)?", play=head, choices=text, first=nexts[0])
+        return tr("{play}: {choices}, and a suit (e.g. {first} {suit})?", play=head, choices=text, first=shown[0],
+                  suit=shown_word("H"))
     return f"{head}: {text}?"
 
 
@@ -259,7 +293,7 @@ def _read_call(game: Game, words: list[str]) -> Reply:
     """``5 S``, ``call 5 none``, ``6 NT``, ``dash``."""
     if words[0].lower() == "call" and len(words) > 1:
         words = words[1:]
-    if len(words) == 1 and words[0].lower() in ("dash", "0"):
+    if len(words) == 1 and words[0].lower() in ("dash", "0", "прочерк"):
         call = Call(0)
     elif len(words) == 2 and words[0].lstrip("+").isdigit():
         word = words[1]
@@ -313,6 +347,12 @@ def _read_play(game: Game, words: list[str]) -> Reply:
     try:
         card = Card.parse(words[0])
     except CardError as exc:
+        meant = _rank_or_suit_alone(game, words[0])
+        if isinstance(meant, Card):
+            return _read_play(game, [str(meant), *words[1:]])
+        if meant:
+            return _invalid(tr("{word}: which card? {cards}", word=words[0],
+                               cards=" ".join(card_text(c, card_letters()) for c in meant)))
         d = exc.diagnostics[0]
         if words[0].isdigit():
             return _invalid(tr("it is your turn to play a card, not to bid: {word!r} is not a card", word=words[0]),
@@ -340,17 +380,41 @@ def _read_play(game: Game, words: list[str]) -> Reply:
         problem = game.check(play)
         if problem is None:  # pragma: no cover - legal plays are all listed
             return Reply("action", play)
+        if forms:  # the card can be played, but not so: say how it can (in the table's words)
+            return _invalid(tr("{play} is not allowed now; {card} can be played as {options}",
+                               play=" ".join(shown_word(w) for w in typed), card=shown_word(str(card)),
+                               options="  ".join(legal_forms(forms))), code=problem.code)
         return _refused(problem)
     if not forms:
         problem = game.check(Play(card))
         if problem is None:  # pragma: no cover - legal plays are all listed
             return Reply("action", Play(card))
         if problem.code == "R013":  # the engine names the seat; the player is "you"
-            return _invalid(tr("you do not hold {card}", card=card), code=problem.code)
+            return _invalid(tr("you do not hold {card}", card=card.pretty(card_letters())), code=problem.code)
         return _refused(problem)
     if len(forms) == 1:
         return Reply("action", forms[0])
     return _ask([str(card)], forms)
+
+
+def _rank_or_suit_alone(game: Game, word: str) -> Card | list[Card]:
+    """The legal card a rank alone (``K``, ``10``, ``К``) or a suit alone (``H``, ``♥``, ``ч``)
+    means: the one card, or the several it may mean (none: the word is neither, or no legal card)."""
+    ranks: set[Rank] = set()
+    suits: set[Suit] = set()
+    try:
+        rank = Card.parse(word.strip() + "S").rank  # the rank of the word: its spade
+        if rank is not None:
+            ranks.add(rank)
+    except CardError:
+        pass
+    try:
+        suits.add(Suit.parse(word))
+    except CardError:
+        pass
+    cards = list(dict.fromkeys(a.card for a in game.legal_actions() if isinstance(a, Play)))
+    meant = [c for c in cards if not c.is_joker and (c.rank in ranks or c.suit in suits)]
+    return meant[0] if len(meant) == 1 else meant
 
 
 def _joker_alias(game: Game, card: Card) -> Card:

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Protocol, Sequence
 
-from ..i18n import tr
+from ..i18n import mark, tr
 from ..actions import Action
 from ..engine import Game, Phase, Trick
 from ..engine.scoring import DealResult
@@ -38,9 +38,10 @@ from .savefile import SaveError, SaveFile
 from .replies import Reply, action_text, interpret, legal_forms, prompt_text
 
 #: Names given to bot seats (in this order) when none are given.
-BOT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ivan")
+BOT_NAMES = (mark("Anna"), mark("Boris"), mark("Vera"), mark("Gleb"), mark("Dasha"), mark("Egor"),
+             mark("Zhenya"), mark("Ivan"))
 #: The default name of the (first) human seat.
-HUMAN_NAME = "You"
+HUMAN_NAME = mark("You")
 #: Private header keys: who played at the keyboard, and which bot played the others.
 HUMAN_KEY = "_human"
 BOT_KEY = "_bot"
@@ -65,7 +66,7 @@ def seat_names(players: int, humans: Iterable[int] = (), given: Sequence[str] = 
 
     ``given`` names seats in order (seat 1 first); a single name with a single human
     seat names that human. Seats left over are called ``You`` (the first human) or
-    take a name from :data:`BOT_NAMES`.
+    take a name from :data:`BOT_NAMES`, in the language of the messages (``Вы``, ``Анна`` ...).
 
     :raises ValueError: for too many names, a name a transcript cannot hold, or two
         equal names.
@@ -80,12 +81,13 @@ def seat_names(players: int, humans: Iterable[int] = (), given: Sequence[str] = 
         for s, name in enumerate(given):
             names[s] = name
     used = {n.lower() for n in names if n}
-    pool = [n for n in BOT_NAMES if n.lower() not in used and n.lower() != HUMAN_NAME.lower()]
+    human = tr(HUMAN_NAME)
+    pool = [n for n in map(tr, BOT_NAMES) if n.lower() not in used and n.lower() != human.lower()]
     for s in range(players):
         if names[s] is not None:
             continue
-        if s in humans and HUMAN_NAME.lower() not in used:
-            names[s] = HUMAN_NAME
+        if s in humans and human.lower() not in used:
+            names[s] = human
         elif pool:
             names[s] = pool.pop(0)
         else:
@@ -158,6 +160,8 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     embed_rules: bool = False
     """Write the resolved rules in the record (a ``rules-text`` line): it then needs no file."""
+    autoplay: bool = False
+    """Play a human seat's only legal card for it (the frontend is told, a ``forced`` reply)."""
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names)
@@ -406,6 +410,11 @@ class Session:
 
     def ask(self, frontend: Frontend, seat: int) -> Action | None:
         """Ask ``seat`` until it gives a legal action (None: end of input or ``quit``)."""
+        if self.autoplay and self.game.phase is Phase.PLAY:
+            legal = self.game.legal_actions()
+            if len(legal) == 1:
+                frontend.reply(self, seat, Reply("forced", action=legal[0]))
+                return legal[0]
         frontend.turn(self, seat)
         pending: str | None = None
         while True:

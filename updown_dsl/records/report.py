@@ -134,16 +134,20 @@ def _find(t: Transcript, variant_path: Sequence[str | Path]) -> tuple[Path | Non
     name = t.variant or ""
     found, refused = find_allowed(name, allowed_folders(_folders(t, variant_path)))
     if refused is not None:
-        where = ("a .yaml file in its own folder" if record_folder(t) is not None
-                 else "no file (it was not read from a file)")
+        where = (tr("a .yaml file in its own folder") if record_folder(t) is not None
+                 else tr("no file (it was not read from a file)"))
         return None, _at(t, "variant", "T014", tr("the record names the variant {name!r}, which may not be read: {refused}",
                                                   name=name, refused=refused),
-                         tr("a record may name a bundled variant or {where}; allow another folder with --variant-path",
-                            where=where))
+                         tr("a record may name a bundled variant or {where}; allow another folder with --variant-path "
+                            "DIR, or let the record carry its rules: `updown convert RECORD --embed-rules --to log -o COPY` where "
+                            "the variant file can be read", where=where))
     if found is None:
         if looks_like_path(name):
             return None, _at(t, "variant", "T010", tr("cannot load the variant {name!r}: no such variant file: {name!r}",
-                                                      name=name))
+                                                      name=name),
+                             tr("put the variant file next to the record, or name its folder with --variant-path "
+                                "DIR; a record that travels carries its rules: `updown play --embed-rules`, or "
+                                "`updown convert RECORD --embed-rules --to log -o COPY` where the variant file is"))
         import difflib
 
         close = difflib.get_close_matches(name, bundled_names(), n=1)

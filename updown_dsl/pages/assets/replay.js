@@ -4,6 +4,25 @@
 (function () {
   "use strict";
 
+  // The words the page writes: English here, the reader's language from the page's "replay-words".
+  var W = {
+    none: "The record has no deal to replay.", step: "step {n} of {of}", title: "Deal {number} of {deals}: {cards}",
+    card: "{n} card", cards: "{n} cards", info: "dealer {dealer} · trump {trump}", turned: " · turned ",
+    bidding: "The bidding", scores: "The scores", trick: "Trick {number} of {tricks}: {leader} leads",
+    stops: ", and the deal stops at {name}'s card (the penalty)", wins: ", {name} wins", player: "player",
+    bid: "bid", taken: "taken", card_head: "card", hand: "hand", points: "points", total: "total",
+    dealer: "dealer", leads: "leads", call: " (call {call})"
+  };
+  var given = document.getElementById("replay-words");
+  if (given) {
+    var words = JSON.parse(given.textContent);
+    Object.keys(words).forEach(function (k) { W[k] = words[k]; });
+  }
+
+  function fmt(text, fields) {
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return fields[k] !== undefined ? String(fields[k]) : m; });
+  }
+
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -15,7 +34,7 @@
     var e = el("span", "card" + (c.red ? " red" : "") + (c.trump ? " trump" : "") + (c.joker ? " joker" : "") +
                (extra ? " " + extra : ""), c.text);
     e.setAttribute("data-card", c.code);
-    e.title = c.code;
+    e.title = c.text;
     return e;
   }
 
@@ -36,7 +55,10 @@
       b.addEventListener("click", function () { self.go(b.getAttribute("data-go")); });
     });
     section.querySelectorAll("table.sheet tbody tr").forEach(function (tr) {
-      tr.addEventListener("click", function () { self.show(+tr.getAttribute("data-row"), "bids", 0); });
+      tr.addEventListener("click", function () {
+        self.show(+tr.getAttribute("data-row"), "bids", 0);
+        self.board.scrollIntoView({ block: "nearest" });  // the replay may be far above the row
+      });
     });
     section.querySelectorAll("a.goto").forEach(function (a) {
       a.addEventListener("click", function (ev) {
@@ -89,25 +111,26 @@
                    ((go === "next" || go === "last" || go === "next-deal") && index === last);
     });
     if (!this.steps.length) {
-      board.appendChild(el("p", "stage", "The record has no deal to replay."));
+      board.appendChild(el("p", "stage", W.none));
       this.position.textContent = "";
       return;
     }
     var step = this.steps[this.index], deal = data.deals[step.deal];
     var row = this.section.querySelector('table.sheet tbody tr[data-row="' + step.deal + '"]');
     if (row) row.classList.add("current");
-    this.position.textContent = "step " + (this.index + 1) + " of " + this.steps.length;
+    this.position.textContent = fmt(W.step, { n: this.index + 1, of: this.steps.length });
 
-    var title = "Deal " + deal.number + " of " + data.summary.deals + ": " + deal.cards +
-                (deal.cards === 1 ? " card" : " cards");
-    if (deal.mark !== String(deal.cards)) title += " (" + deal.mark + ")";
+    var title = fmt(W.title, { number: deal.number, deals: data.summary.deals,
+                              cards: fmt(deal.cards === 1 ? W.card : W.cards, { n: deal.cards }) });
+    if (deal.mark !== String(deal.cards)) title += " (" + (deal.mark_text || deal.mark) + ")";
     if (deal.kind !== "deal") title += ", " + deal.kind;
     var h = el("h3", "deal-title", title);
     board.appendChild(h);
     var info = el("p", "deal-info");
-    info.appendChild(document.createTextNode("dealer " + names[deal.dealer] + " · trump " + (deal.trump || "–")));
+    info.appendChild(document.createTextNode(fmt(W.info, { dealer: names[deal.dealer],
+                                                             trump: deal.trump_text || deal.trump || "–" })));
     if (deal.turned) {
-      info.appendChild(document.createTextNode(" · turned "));
+      info.appendChild(document.createTextNode(W.turned));
       info.appendChild(cardEl(deal.turned));
     }
     if (deal.note) info.appendChild(document.createTextNode(" · " + deal.note));
@@ -116,13 +139,13 @@
     var shown = step.at === "trick" ? step.trick : (step.at === "score" ? deal.tricks.length : 0);
     var trick = step.at === "trick" ? deal.tricks[step.trick - 1] : null;
     var stage;
-    if (step.at === "bids") stage = "The bidding";
-    else if (step.at === "score") stage = "The scores";
+    if (step.at === "bids") stage = W.bidding;
+    else if (step.at === "score") stage = W.scores;
     else {
-      stage = "Trick " + step.trick + " of " + deal.tricks.length + ": " + names[trick.leader] + " leads";
+      stage = fmt(W.trick, { number: step.trick, tricks: deal.tricks.length, leader: names[trick.leader] });
       var lastPlay = trick.plays[trick.plays.length - 1];
-      stage += trick.winner === null ? ", and the deal stops at " + names[lastPlay.seat] + "'s card (the penalty)"
-                                     : ", " + names[trick.winner] + " wins";
+      stage += trick.winner === null ? fmt(W.stops, { name: names[lastPlay.seat] })
+                                     : fmt(W.wins, { name: names[trick.winner] });
     }
     board.appendChild(el("p", "stage", stage));
 
@@ -143,8 +166,8 @@
 
     var table = el("table", "seats");
     var head = el("tr");
-    ["player", "bid", "taken", "card", deal.hands ? "hand" : "", step.at === "score" ? "points" : "",
-     "total"].forEach(function (c, i) {
+    [W.player, W.bid, W.taken, W.card_head, deal.hands ? W.hand : "", step.at === "score" ? W.points : "",
+     W.total].forEach(function (c, i) {
       var th = el("th", i === 1 || i === 2 || i >= 5 ? "num" : "", c);
       head.appendChild(th);
     });
@@ -156,11 +179,11 @@
       if (trick && trick.winner === s) tr.classList.add("winner");
       if (offenders[s]) tr.classList.add("offender");
       var who = el("td", "name", name);
-      if (deal.dealer === s) who.appendChild(el("span", "tag", "dealer"));
-      if (trick && trick.leader === s) who.appendChild(el("span", "tag", "leads"));
+      if (deal.dealer === s) who.appendChild(el("span", "tag", W.dealer));
+      if (trick && trick.leader === s) who.appendChild(el("span", "tag", W.leads));
       tr.appendChild(who);
       var bid = el("td", "num bid", deal.bids[s] === null ? "–" : String(deal.bids[s]));
-      if (deal.calls && deal.calls[s] !== null) bid.appendChild(el("span", "call", " (call " + deal.calls[s] + ")"));
+      if (deal.calls && deal.calls[s] !== null) bid.appendChild(el("span", "call", fmt(W.call, { call: deal.calls[s] })));
       tr.appendChild(bid);
       tr.appendChild(el("td", "num taken", step.at === "bids" ? "" : taken[s]));
       var cell = el("td", "played");
