@@ -5,6 +5,7 @@ has no Cyrillic; moves are typed in either letters, a rank or suit alone when it
 from __future__ import annotations
 
 import re
+import os
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,16 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 @pytest.fixture(autouse=True)
 def _english_after():
+    here = os.getcwd()
     yield
+    os.chdir(here)
     i18n.set_language(None)
     i18n.set_card_letters(None)
 
 
 def _watched(tmp_path: Path, variant: str, lang: str, seed: int) -> tuple[str, Path]:
-    log = tmp_path / f"{variant}-{lang}.log"
+    os.chdir(tmp_path)  # (a short, relative file name: a long path would wrap at 80 columns)
+    log = Path(f"{variant}-{lang}.log")
     shown = RUNNER.invoke(app, ["play", "--variant", variant, "--watch", "--seed", str(seed), "--save", str(log),
                                 "--lang", lang])
     assert shown.exit_code == 0, shown.stdout + shown.stderr

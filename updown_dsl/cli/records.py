@@ -172,9 +172,9 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     title = Text(variant, style="bold")
     if path:
         title.append(f"  {path}" + (tr(", game {number}", number=game_no) if game_no > 1 else ""), style="dim")
-    out.print(title, soft_wrap=True)
     columns = sheet_columns(out)
-    soft = columns is None  # the lines under the sheet wrap at the terminal's width
+    soft = columns is None  # the title and the lines under the sheet wrap at the terminal's width
+    out.print(title, soft_wrap=soft)
     table = fitted_sheet(rows, players, columns)
     notes = [Text(f"{row['deal']}* {row['note']}", style=ROW_STYLES.get(row["kind"], ""))
              for row in rows if row["note"] and row["kind"] != "deal"]
