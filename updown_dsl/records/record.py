@@ -229,8 +229,8 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
         yield from bid_events
     for c in cuts:
         yield Event("cut", actor=c.reset[0], cards=(c.turned,))  # type: ignore[arg-type]
-    if not any(hands):
-        return  # not dealt yet
+    if not any(hands) and not (level == "sheet" and trump_known):
+        return  # not dealt yet (a deal kept on a score sheet has no hands, and is dealt)
     if level == "full":
         for s, h in enumerate(hands):
             yield Event("hand", actor=s, cards=tuple(h))  # type: ignore[arg-type]
