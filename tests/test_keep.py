@@ -277,7 +277,7 @@ def test_keep_resume_and_edit(tmp_path: Path) -> None:
     again = runner.invoke(app, ["keep", "--resume", str(save)],
                           input="d\n1 1 0 1\n1 1 0 0\nedit 1 took 0 1 0 0\nsheet\n")
     assert again.exit_code == 0, again.output
-    assert "Deal 1: Anna's took 1 → 0" in again.output
+    assert "Deal 1: Anna's tricks taken 1 → 0" in again.output
     assert " 1/0*" in again.output  # the corrected number marked on the sheet
     text = save.read_text()
     assert "correction Anna took 1 to 0 at deal 3" in text

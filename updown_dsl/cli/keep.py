@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from ..i18n import tr
+from ..i18n import mark, tr
 from .common import (EXIT_INPUT, LangOpt, VariantPathOpt, _console, _error, _folders, _handle_errors,
                      _load, _print_diagnostics, _set_lang, _usage_error, app, complete_variant)
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _NO_TRUMP = frozenset({"none", "nt", "no", "-", "бк", "без"})
 _QUIT = frozenset({"quit", "q", "exit", "выход"})
 _HELP = frozenset({"?", "help", "помощь"})
+_FIELDS = {"bids": mark("bids"), "took": mark("tricks taken"), "bid": mark("bid")}
 
 
 class _Stop(Exception):
@@ -251,7 +252,7 @@ def _command(out: "Console", keeper: "Keeper", text: str) -> bool:
 def _refused(out: "Console", diagnostic: Any) -> None:
     text = f"error[{diagnostic.code}] {diagnostic.message}"
     if diagnostic.hint:
-        text += f" ({tr('hint')}: {diagnostic.hint})"
+        text += f"\n  = hint: {diagnostic.hint}"
     out.print(text, style="red", markup=False, highlight=False)
 
 
@@ -461,7 +462,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
         now_took = " ".join(str((kept.took or ())[s]) for s in order)
         for what, now in (("bids", now_bids), ("took", now_took)):
             text = _read(out, tr("Deal {number} {what} ({names}) [{now}], Enter keeps>",
-                                 number=number, what=tr(what), names=names, now=now))
+                                 number=number, what=tr(_FIELDS[what]), names=names, now=now))
             if not text:
                 continue
             given = _numbers(text)
@@ -488,7 +489,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
         return
     for c in made:
         out.print(tr("Deal {number}: {name}'s {field} {old} → {new}", number=c.deal, name=keeper.names[c.seat],
-                     field=tr(c.field), old="-" if c.old is None else c.old, new=c.new),
+                     field=tr(_FIELDS[c.field]), old="-" if c.old is None else c.old, new=c.new),
                   markup=False, highlight=False)
     out.print(tr("Totals: {items}", items=" · ".join(f"{n} {t}" for n, t in zip(keeper.names, keeper.totals))),
               style="bold", markup=False, highlight=False)
