@@ -8,7 +8,7 @@ May import: every other part of updown. Nothing imports it.
 module of its own (``variants``, ``score``, ``records``, ``view``, ``play``, ``keep``, ``simulate``) that adds its
 commands to the app when imported; ``inputs`` reads the files named on the command line;
 ``report`` (diagnostics and summaries), ``rules`` (a variant's rules), ``sheet`` (the score
-sheet), ``screen`` (the play screen) and ``chart`` (terminal charts, the balance summary)
+sheet), ``screen`` (the play screen), ``keepscreen`` (the score keeper's screen) and ``chart`` (terminal charts, the balance summary)
 render results as text or plain data.
 """
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from ..i18n import mark, tr
+from .keepscreen import bid_choices, deal_done, deal_header, invalid, refused, sheet_text
 from .common import (EXIT_INPUT, LangOpt, VariantPathOpt, _console, _error, _folders, _handle_errors,
                      _load, _print_diagnostics, _set_lang, _usage_error, app, complete_variant)
 
@@ -195,7 +196,7 @@ def _keep(out: "Console", keeper: "Keeper", file: "KeptFile") -> None:
         step = keeper.step()
         if step.deal.number != shown:
             shown = step.deal.number
-            _deal_header(out, keeper, step)
+            deal_header(out, keeper, step)
         if step.need is Need.TRUMP:
             _ask_trump(out, keeper, step)
         elif step.need is Need.BID:
@@ -206,7 +207,7 @@ def _keep(out: "Console", keeper: "Keeper", file: "KeptFile") -> None:
             _ask_tricks(out, keeper, step)
         file.save(_text(keeper))
         if len(keeper.deals) > done:
-            _deal_done(out, keeper)
+            deal_done(out, keeper)
 
 
 def _read(out: "Console", prompt: str) -> str:
@@ -249,47 +250,11 @@ def _command(out: "Console", keeper: "Keeper", text: str) -> bool:
     return False
 
 
-def _refused(out: "Console", diagnostic: Any) -> None:
-    text = f"error[{diagnostic.code}] {diagnostic.message}"
-    if diagnostic.hint:
-        text += f"\n  = hint: {diagnostic.hint}"
-    out.print(text, style="red", markup=False, highlight=False)
-
-
-def _invalid(out: "Console", message: str) -> None:
-    out.print(message, style="red", markup=False, highlight=False)
-
-
 def _numbers(text: str) -> list[int] | None:
     words = text.replace(",", " ").split()
     if not words or not all(w.lstrip("+-").isdigit() and w.count("-") <= 1 for w in words):
         return None
     return [int(w) for w in words]
-
-
-def _deal_header(out: "Console", keeper: "Keeper", step: "Step") -> None:
-    from rich.text import Text
-
-    from .screen import deal_title
-
-    names = keeper.names
-    out.print()
-    out.print(Text(deal_title(step.deal, step.dealer, keeper.variant, names, len(keeper.game.deals)),
-                   style="bold"))
-    order = " ".join(names[s] for s in step.order)
-    rule = {"turned": tr("the card turned up"), "last_dealt": tr("the dealer's last card"),
-            "random": tr("drawn at random"), "none": tr("no trump"), "fixed": tr("fixed by the rules"),
-            "chosen": tr("named by a player")}.get(step.trump_rule, step.trump_rule)
-    line = tr("Bidding order: {order} · trump: {rule}", order=order, rule=rule)
-    if step.trump_rule == "fixed" and step.trump_known:
-        line += f" ({_suit(step.trump)})"
-    if step.blind:
-        line += " · " + tr("blind: the bids come before the cards")
-    out.print(line, markup=False, highlight=False)
-
-
-def _suit(suit: Any) -> str:
-    return tr("no trump") if suit is None else f"{suit.symbol} {suit.word}"
 
 
 def _ask_trump(out: "Console", keeper: "Keeper", step: "Step") -> None:
@@ -305,41 +270,24 @@ def _ask_trump(out: "Console", keeper: "Keeper", step: "Step") -> None:
     try:
         suit = None if word.lower() in _NO_TRUMP else Suit.parse(word)
     except CardError:
-        _invalid(out, tr("not a suit: {word!r}; type one of {options}", word=word, options=options))
+        invalid(out, tr("not a suit: {word!r}; type one of {options}", word=word, options=options))
         return
     try:
         keeper.give_trump(suit)
     except KeepError as exc:
-        _refused(out, exc.diagnostic)
-
-
-def _bid_choices(step: "Step") -> str:
-    """The bids allowed, the forbidden one struck out (a combining stroke, which a terminal draws
-    over the digit and a copy of the screen keeps) and named."""
-    lo, hi = step.low, step.high
-    if step.forbidden is None:
-        allowed = set(step.choices)
-        if allowed == set(range(lo, hi + 1)):
-            return f"{lo}-{hi}"
-        return " ".join(str(b) for b in sorted(allowed))
-    struck = " ".join(_strike(str(b)) if b == step.forbidden else str(b) for b in range(lo, hi + 1))
-    return tr("{choices}; not {bid}", choices=struck, bid=step.forbidden)
-
-
-def _strike(text: str) -> str:
-    return "".join(c + "\u0336" for c in text)
+        refused(out, exc.diagnostic)
 
 
 def _ask_bid(out: "Console", keeper: "Keeper", step: "Step") -> None:
     from ..players.keeper import KeepError
 
     name = keeper.names[step.seat]
-    text = _read(out, tr("{name} bids ({choices})>", name=name, choices=_bid_choices(step)))
+    text = _read(out, tr("{name} bids ({choices})>", name=name, choices=bid_choices(step)))
     if _command(out, keeper, text):
         return
     numbers = _numbers(text.replace("pass", "0"))
     if numbers is None:
-        _invalid(out, tr("a bid is a number (or a whole round of bids on one line)"))
+        invalid(out, tr("a bid is a number (or a whole round of bids on one line)"))
         return
     try:
         if len(numbers) == 1:
@@ -347,7 +295,7 @@ def _ask_bid(out: "Console", keeper: "Keeper", step: "Step") -> None:
         else:
             keeper.give_bids(numbers)
     except KeepError as exc:
-        _refused(out, exc.diagnostic)
+        refused(out, exc.diagnostic)
 
 
 def _ask_call(out: "Console", keeper: "Keeper", step: "Step") -> None:
@@ -369,12 +317,12 @@ def _ask_call(out: "Console", keeper: "Keeper", step: "Step") -> None:
         except CardError:
             pass
     if call is None:
-        _invalid(out, tr("a call is a number of tricks and a trump, e.g. '5 S' or '6 none', or 'dash'"))
+        invalid(out, tr("a call is a number of tricks and a trump, e.g. '5 S' or '6 none', or 'dash'"))
         return
     try:
         keeper.give_call(call)
     except KeepError as exc:
-        _refused(out, exc.diagnostic)
+        refused(out, exc.diagnostic)
 
 
 def _ask_tricks(out: "Console", keeper: "Keeper", step: "Step") -> None:
@@ -394,18 +342,19 @@ def _ask_tricks(out: "Console", keeper: "Keeper", step: "Step") -> None:
         if given and text.lower() == "undo":
             given.pop()
             continue
+        numbers: list[int] | None = [left]  # Enter: the last player takes what is left
         if not text and len(given) == len(order) - 1:
-            numbers = [left]  # the last player takes what is left
+            pass
         else:
             numbers = _numbers(text)
         if numbers is None or len(numbers) > len(order) - len(given):
-            _invalid(out, tr("the tricks a player took: a number (or the whole round on one line, "
+            invalid(out, tr("the tricks a player took: a number (or the whole round on one line, "
                              "{count} numbers)", count=len(order)))
             continue
         try:
             keeper.check_took(given + numbers)
         except KeepError as exc:
-            _refused(out, exc.diagnostic)
+            refused(out, exc.diagnostic)
             continue
         given += numbers
     by_seat = [0] * len(names)
@@ -414,18 +363,7 @@ def _ask_tricks(out: "Console", keeper: "Keeper", step: "Step") -> None:
     try:
         keeper.give_tricks(by_seat)
     except KeepError as exc:
-        _refused(out, exc.diagnostic)
-
-
-def _deal_done(out: "Console", keeper: "Keeper") -> None:
-    r = keeper.game.results[-1]
-    names = keeper.names
-    parts = [f"{names[s]} {seat.bid if seat.bid is not None else '-'}/{seat.taken} "
-             f"{seat.points + seat.bonus:+d}" for s, seat in enumerate(r.seats)]
-    out.print(tr("Deal {number}: {items}", number=r.deal.number, items=" · ".join(parts)),
-              markup=False, highlight=False)
-    out.print(tr("Totals: {items}", items=" · ".join(f"{n} {t}" for n, t in zip(names, keeper.totals))),
-              style="bold", markup=False, highlight=False)
+        refused(out, exc.diagnostic)
 
 
 def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
@@ -434,11 +372,11 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
     from ..players.keeper import KeepError
 
     if not words or not words[0].isdigit():
-        _invalid(out, tr("edit which deal? e.g. edit 3"))
+        invalid(out, tr("edit which deal? e.g. edit 3"))
         return
     number = int(words[0])
     if not 1 <= number <= len(keeper.deals):
-        _invalid(out, tr("deal {number} is not a finished deal (1 to {last})", number=number, last=len(keeper.deals)))
+        invalid(out, tr("deal {number} is not a finished deal (1 to {last})", number=number, last=len(keeper.deals)))
         return
     order = keeper.order_of(number)
     kept = keeper.deals[number - 1]
@@ -448,7 +386,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
     if len(words) > 2 and words[1].lower() in ("bids", "bid", "took", "tricks"):
         given = _numbers(" ".join(words[2:]))
         if given is None or len(given) != len(order):
-            _invalid(out, tr("give {count} numbers, in the order {names}", count=len(order), names=names))
+            invalid(out, tr("give {count} numbers, in the order {names}", count=len(order), names=names))
             return
         by_seat = [0] * len(order)
         for seat, n in zip(order, given):
@@ -467,7 +405,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
                 continue
             given = _numbers(text)
             if given is None or len(given) != len(order):
-                _invalid(out, tr("give {count} numbers, in the order {names}", count=len(order), names=names))
+                invalid(out, tr("give {count} numbers, in the order {names}", count=len(order), names=names))
                 return
             by_seat = [0] * len(order)
             for seat, n in zip(order, given):
@@ -477,7 +415,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
             else:
                 took = by_seat
     else:
-        _invalid(out, tr("edit N, or edit N bids …, or edit N took …"))
+        invalid(out, tr("edit N, or edit N bids …, or edit N took …"))
         return
     if bids is None and took is None:
         return
@@ -485,7 +423,7 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
     try:
         made = keeper.edit(number, bids=bids, took=took, when=when)
     except KeepError as exc:
-        _refused(out, exc.diagnostic)
+        refused(out, exc.diagnostic)
         return
     for c in made:
         out.print(tr("Deal {number}: {name}'s {field} {old} → {new}", number=c.deal, name=keeper.names[c.seat],
@@ -493,27 +431,3 @@ def _edit(out: "Console", keeper: "Keeper", words: list[str]) -> None:
                   markup=False, highlight=False)
     out.print(tr("Totals: {items}", items=" · ".join(f"{n} {t}" for n, t in zip(keeper.names, keeper.totals))),
               style="bold", markup=False, highlight=False)
-
-
-def sheet_text(keeper: "Keeper") -> str:
-    """The sheet so far as text, one line per deal: per player ``bid/took points total``, a
-    corrected number marked ``*`` (4 players fit in 80 columns)."""
-    names = keeper.names
-    marks = keeper.corrected()
-    width = 15
-    head = f"{'#':>3} {tr('cards'):>5} {tr('tr'):>2} |" + "|".join(f" {n[:width - 1]:<{width - 1}}" for n in names)
-    lines = [head, "-" * len(head)]
-    totals = [0] * len(names)
-    for r in keeper.game.results:
-        cells = []
-        r.apply_to(totals)
-        for s, seat in enumerate(r.seats):
-            points = seat.points + seat.bonus
-            bid = "-" if seat.bid is None else str(seat.bid)
-            bid += "*" if (r.deal.number, s, "bid") in marks else ""
-            took = str(seat.taken) + ("*" if (r.deal.number, s, "took") in marks else "")
-            cells.append(f"{bid + '/' + took:>5}{points:>5}{totals[s]:>5}")
-        trump = "-" if r.trump is None else r.trump.symbol
-        lines.append(f"{r.deal.number:>3} {r.deal.cards:>5} {trump:>2} |" + "|".join(cells))
-    lines.append(tr("each player: bid/took, the deal's points, the running total; * a corrected number"))
-    return "\n".join(lines)

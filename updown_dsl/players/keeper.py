@@ -242,7 +242,7 @@ class Keeper:
         problem = g.check(call)
         if problem is not None:
             raise KeepError(problem)
-        calls = list(self.current.calls) if self.current.calls else [None] * self.players
+        calls: list[Call | None] = list(self.current.calls) if self.current.calls else [None] * self.players
         calls[g.to_act] = call
         self._enter(replace(self.current, calls=tuple(calls)), ("call", g.to_act))
 
@@ -385,20 +385,7 @@ class Keeper:
     def transcript(self) -> Transcript:
         """The game so far as a sheet-level record: a row per deal, each deal's corrections after
         its row, the deal in hand as far as it went."""
-        t = game_transcript(self.game, self.names, level="sheet", variant=self.label,
-                            extra=[(h.key, h.value) for h in self.headers], compact=True)
-        by_deal: dict[int, list[Event]] = {}
-        for c in self.corrections:
-            by_deal.setdefault(c.deal, []).append(correction_event(c))
-        events: list[Event] = []
-        number = 0
-        for e in t.events:
-            if e.kind in ("deal", "settlement"):
-                events += by_deal.pop(number, [])
-                number = e.number or 0
-            events.append(e)
-        events += by_deal.pop(number, [])
-        return Transcript(t.headers, t.players, tuple(events))
+        return kept_transcript(self)
 
     @classmethod
     def from_transcript(cls, t: Transcript, variant: Variant, label: str | None = None) -> Keeper:
@@ -408,31 +395,8 @@ class Keeper:
         """
         keeper = cls(variant, t.players, first_dealer=t.first_dealer, label=label or t.variant)
         keeper.headers = tuple(h for h in t.headers if h.key in ("date", "event") or h.key.startswith("_"))
-        n = len(t.players)
-        deals: list[KeptDeal] = []
-        corrections: list[Correction] = []
-        for block in t.deals():
-            kept = KeptDeal(bids=(None,) * n)
-            bids, calls, took = [None] * n, [None] * n, [None] * n
-            for e in block[1:]:
-                if e.kind == "trump":
-                    kept = replace(kept, trump=None if e.no_trump else e.suit, trump_given=True)
-                elif e.kind == "bid" and e.actor is not None:
-                    bids[e.actor] = e.number
-                elif e.kind == "call" and e.actor is not None:
-                    calls[e.actor] = e.as_call()
-                elif e.kind == "took" and e.actor is not None:
-                    took[e.actor] = e.number
-                elif e.kind == "correction":
-                    corrections.append(Correction.of_event(e, block[0].number or 0))
-            full = all(x is not None for x in took)
-            kept = replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
-                           took=tuple(x or 0 for x in took) if full else None)
-            deals.append(kept)
-        if deals and not deals[-1].done:
-            current = deals.pop()
-        else:
-            current = keeper._empty()
+        deals, corrections = sheet_deals(t)
+        current = deals.pop() if deals and not deals[-1].done else keeper._empty()
         keeper.deals = deals
         keeper.game = keeper._replay(deals)
         try:
@@ -447,6 +411,33 @@ class Keeper:
         keeper.corrections = corrections
         return keeper
 
+
+def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
+    """The deals of a sheet-level record as the table gave them (the last one possibly
+    unfinished), and its corrections."""
+    n = len(t.players)
+    deals: list[KeptDeal] = []
+    corrections: list[Correction] = []
+    for block in t.deals():
+        kept = KeptDeal(bids=(None,) * n)
+        bids: list[int | None] = [None] * n
+        calls: list[Call | None] = [None] * n
+        took: list[int | None] = [None] * n
+        for e in block[1:]:
+            if e.kind == "trump":
+                kept = replace(kept, trump=None if e.no_trump else e.suit, trump_given=True)
+            elif e.kind == "bid" and e.actor is not None:
+                bids[e.actor] = e.number
+            elif e.kind == "call" and e.actor is not None:
+                calls[e.actor] = e.as_call()
+            elif e.kind == "took" and e.actor is not None:
+                took[e.actor] = e.number
+            elif e.kind == "correction":
+                corrections.append(Correction.of_event(e, block[0].number or 0))
+        full = all(x is not None for x in took)
+        deals.append(replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
+                             took=tuple(x or 0 for x in took) if full else None))
+    return deals, corrections
 
 def _advance(g: Game, d: KeptDeal) -> None:
     """Apply to ``g`` what of deal ``d`` it has not taken yet, as far as ``d`` goes.
@@ -489,3 +480,21 @@ def _advance(g: Game, d: KeptDeal) -> None:
             g.record_tricks(list(d.took))
         else:  # pragma: no cover - phases are closed
             return
+
+
+def kept_transcript(keeper: Keeper) -> Transcript:
+    """:meth:`Keeper.transcript`."""
+    t = game_transcript(keeper.game, keeper.names, level="sheet", variant=keeper.label,
+                        extra=[(h.key, h.value) for h in keeper.headers], compact=True)
+    by_deal: dict[int, list[Event]] = {}
+    for c in keeper.corrections:
+        by_deal.setdefault(c.deal, []).append(correction_event(c))
+    events: list[Event] = []
+    number = 0
+    for e in t.events:
+        if e.kind in ("deal", "settlement"):
+            events += by_deal.pop(number, [])
+            number = e.number or 0
+        events.append(e)
+    events += by_deal.pop(number, [])
+    return Transcript(t.headers, t.players, tuple(events))
