@@ -352,7 +352,7 @@ def _ask_tricks(out: "Console", keeper: "Keeper", step: "Step") -> None:
                              "{count} numbers)", count=len(order)))
             continue
         try:
-            keeper.check_took(given + numbers)
+            keeper.check_took(given, numbers)
         except KeepError as exc:
             refused(out, exc.diagnostic)
             continue

@@ -17,11 +17,11 @@ def refused(out: "Console", diagnostic: Any) -> None:
     text = f"error[{diagnostic.code}] {diagnostic.message}"
     if diagnostic.hint:
         text += f"\n  = hint: {diagnostic.hint}"
-    out.print(text, style="red", markup=False, highlight=False)
+    out.print(text, style="red", markup=False, highlight=False, soft_wrap=True)
 
 
 def invalid(out: "Console", message: str) -> None:
-    out.print(message, style="red", markup=False, highlight=False)
+    out.print(message, style="red", markup=False, highlight=False, soft_wrap=True)
 
 
 def deal_header(out: "Console", keeper: "Keeper", step: "Step") -> None:

@@ -250,17 +250,18 @@ class Keeper:
         """Tricks not yet given to anyone, after ``some`` players' tricks."""
         return self.game.deal.cards - sum(some)
 
-    def check_took(self, some: Sequence[int]) -> None:
-        """Refuse a count of tricks that cannot be right already: a negative number, or more
-        tricks than the deal has (R053), before all are in.
+    def check_took(self, given: Sequence[int], more: Sequence[int] = ()) -> None:
+        """Refuse tricks that cannot be right already: ``more`` after the ``given`` ones make a
+        negative number, or more tricks than the deal has (R053), before all are in.
 
         :raises KeepError: naming the rule.
         """
         cards, number = self.game.deal.cards, self.game.deal.number
+        some = [*given, *more]
         if any(t < 0 for t in some) or sum(some) > cards:
             raise _refusal("R053", tr("tricks taken {taken} = {sum} do not add up to the {cards} cards of deal {number}",
                                       taken=" + ".join(map(str, some)), sum=sum(some), cards=cards, number=number),
-                           hint=tr("{left} tricks are left to give", left=max(cards - sum(some[:-1]), 0)))
+                           hint=tr("{left} tricks are left to give", left=max(cards - sum(given), 0)))
 
     def give_tricks(self, taken: Sequence[int]) -> None:
         """The tricks each player took, by seat: the deal is scored.
