@@ -62,8 +62,11 @@ class _Inputs:
     def reports(self, arg: str) -> "Iterator[CheckReport]":
         """Check every game of one input (a file or ``-``), one at a time."""
         from ..records.checker import check_games
+        from .foreign import foreign_reports, is_foreign
 
-        if self.jobs != 1 or self.scheduler is not None:
+        if is_foreign(arg):  # a shared sheet's string, a CSV sheet
+            yield from foreign_reports(arg, self.variant_path)
+        elif self.jobs != 1 or self.scheduler is not None:
             yield from self._reports_by_jobs(arg)
         elif arg == STDIN:
             yield from _check_bytes(self.stdin(), STDIN_NAME, self.variant_path)
@@ -100,7 +103,11 @@ class _Inputs:
 
     def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
         """Read every game of one input (a file or ``-``) without checking it."""
+        from .foreign import foreign_records, is_foreign
+
         name = self.name(arg)
+        if is_foreign(arg):
+            return foreign_records(arg, self.variant_path)
         if arg == STDIN:
             data = self.stdin()
         else:

@@ -71,11 +71,17 @@ def keep_cmd(
     _set_lang(lang)
     out = _console()
     if resume is not None:
+        from ..players.share import looks_shared
+
+        shared = looks_shared(resume) and not os.path.lexists(resume)
         for given, option in ((variant, "--variant"), (players, "--players"), (first_dealer, "--first-dealer"),
-                              (save, "--save")):
+                              (None if shared else save, "--save")):
             if given:
                 _usage_error(tr("{option} comes from the saved sheet with --resume", option=option), option)
-        keeper, file = _resume(resume, _folders(variant_path))
+        if shared:
+            keeper, file = _from_shared(resume, save, force, _folders(variant_path))
+        else:
+            keeper, file = _resume(resume, _folders(variant_path))
     else:
         if variant is None:
             _usage_error(tr("name the variant (or --resume a saved sheet)"), "--variant")
@@ -146,6 +152,29 @@ def _text(keeper: "Keeper") -> str:
     from ..records.transcript import format_transcript
 
     return format_transcript(keeper.transcript())
+
+
+def _from_shared(text: str, save: Optional[str], force: bool, folders: list[str]) -> "tuple[Keeper, KeptFile]":
+    """The sheet of a shared string, to keep on in a new file (``--save``)."""
+    from ..players.keptfile import KeptFile
+    from ..players.savefile import SaveError
+    from ..players.share import ShareError, read_share
+    from .foreign import shared_variant
+
+    if save is None:
+        _usage_error(tr("a shared sheet goes on in a new file: add --save FILE"), "--save")
+    if os.path.lexists(save) and not force:
+        _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
+    try:
+        keeper = read_share(text, lambda label: shared_variant(label, folders))
+    except ShareError as exc:
+        _error(str(exc))
+        raise typer.Exit(EXIT_INPUT) from None
+    try:
+        return keeper, KeptFile.create(save, _text(keeper), force=force)
+    except (SaveError, FileExistsError) as exc:
+        _error(str(exc))
+        raise typer.Exit(EXIT_INPUT) from None
 
 
 def _resume(path: str, folders: list[str]) -> "tuple[Keeper, KeptFile]":

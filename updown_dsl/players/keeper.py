@@ -394,23 +394,41 @@ class Keeper:
 
         :raises KeepError: when a deal of the record breaks a rule.
         """
-        keeper = cls(variant, t.players, first_dealer=t.first_dealer, label=label or t.variant)
-        keeper.headers = tuple(h for h in t.headers if h.key in ("date", "event") or h.key.startswith("_"))
         deals, corrections = sheet_deals(t)
-        current = deals.pop() if deals and not deals[-1].done else keeper._empty()
-        keeper.deals = deals
-        keeper.game = keeper._replay(deals)
-        try:
-            _advance(keeper.game, current)
-        except IllegalAction as exc:
-            raise KeepError(exc.diagnostics[0]) from None
-        keeper.current = current
-        if current.done:
-            keeper.deals.append(current)
-            keeper.current = keeper._empty()
-            _advance(keeper.game, keeper.current)
-        keeper.corrections = corrections
-        return keeper
+        headers = tuple(h for h in t.headers if h.key in ("date", "event") or h.key.startswith("_"))
+        return restored(cls(variant, t.players, first_dealer=t.first_dealer, label=label or t.variant),
+                        deals, corrections, headers)
+
+
+def restored(keeper: Keeper, deals: Sequence[KeptDeal], corrections: Sequence[Correction],
+             headers: Sequence[Header] = ()) -> Keeper:
+    """``keeper`` (new) with the deals of a saved sheet given again (the last may be
+    unfinished), its corrections and its extra header lines.
+
+    :raises KeepError: when a deal breaks a rule.
+    """
+    kept = list(deals)
+    current = kept.pop() if kept and not kept[-1].done else keeper._empty()
+    keeper.deals = kept
+    keeper.game = keeper._replay(kept)
+    try:
+        _advance(keeper.game, current)
+    except IllegalAction as exc:
+        raise KeepError(exc.diagnostics[0]) from None
+    keeper.current = current
+    if current.done:
+        keeper.deals.append(current)
+        keeper.current = keeper._empty()
+        _advance(keeper.game, keeper.current)
+    keeper.corrections = list(corrections)
+    keeper.headers = tuple(headers)
+    return keeper
+
+def kept_deals(keeper: Keeper) -> list[KeptDeal]:
+    """The deals of the sheet as the table gave them: the finished ones, and the deal in hand
+    when anything of it was given."""
+    current = keeper.current
+    return [*keeper.deals] + ([current] if current != keeper._empty() else [])
 
 
 def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
