@@ -44,7 +44,7 @@ def share_cmd(
     t, game = report.transcript, report.game
     if csv:
         heads = [(h.key, h.value) for h in t.headers if h.key in ("variant", "option", "first-dealer", "date", "event")]
-        typer.echo(sheet_csv(t.players, game.results, heads), nl=False)
+        typer.echo(sheet_csv(t.players, game.results, heads, game.variant), nl=False)
         return
     sheet = t if t.level == "sheet" else game_transcript(game, t.players, level="sheet", variant=t.variant)
     try:

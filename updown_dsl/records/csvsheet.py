@@ -12,7 +12,8 @@ Lines starting with ``#`` before the table are header lines of the record (``var
 needed; ``players`` and ``first-dealer`` may be left out: the players are the names of the
 columns, in order). The columns are ``deal``, ``cards``, ``dealer``, ``trump`` and, per player,
 ``NAME bid`` and ``NAME took`` (``NAME tricks`` too), with ``NAME score`` and ``NAME total``
-when the sheet has them; any of them may be missing and a cell may be empty (not written).
+when the sheet has them (and ``NAME call``, ``5 S`` or ``dash``, in an auction for trump, where
+the calls name the trump and only the bids that are not a call are written); any of them may be missing and a cell may be empty (not written).
 A table from another app (or from a photo read by a program) needs only the ``# variant`` line
 and its bid and took columns.
 """
@@ -30,8 +31,8 @@ from ..diagnostics import Diagnostic, Severity
 from ..i18n import tr
 
 _KINDS = {"bid": "bid", "bids": "bid", "took": "took", "tricks": "took", "taken": "took", "score": "score",
-          "points": "score", "total": "total"}
-_COLUMN = re.compile(r"(.+?)[ _:.-]+(bids?|took|tricks|taken|score|points|total)", re.IGNORECASE)
+          "points": "score", "total": "total", "call": "call"}
+_COLUMN = re.compile(r"(.+?)[ _:.-]+(bids?|took|tricks|taken|score|points|total|call)", re.IGNORECASE)
 
 
 @dataclass
@@ -152,11 +153,11 @@ def _row_lines(out: CsvRecord, text_lines: list[str], columns: dict[int, tuple[s
         except CardError:
             pass  # the reader says what is wrong with it, at its cell
         add(f"trump {word}", [(1, trump[0])])
-    per: dict[str, list[tuple[int, str]]] = {"bid": [], "took": [], "score": [], "total": []}
+    per: dict[str, list[tuple[int, str]]] = {"call": [], "bid": [], "took": [], "score": [], "total": []}
     for c, (kind, seat) in sorted(columns.items()):
         if seat is not None and c < len(row) and row[c].strip() not in ("", "-"):
             per[kind].append((c, f"{players[seat]}|{row[c].strip()}"))
-    for kind in ("bid", "took"):
+    for kind in ("call", "bid", "took"):
         for c, item in per[kind]:
             who, number_text = item.split("|", 1)
             line = f"{who} {kind} {number_text}"
@@ -174,23 +175,47 @@ def _row_lines(out: CsvRecord, text_lines: list[str], columns: dict[int, tuple[s
             out.took[n] = (csv_line, cols[per["took"][0][0]])
 
 
-def sheet_csv(players: Sequence[str], results: Sequence[Any], headers: Sequence[tuple[str, str]]) -> str:
+def _bid_written(r: Any, seat: int, variant: Any) -> bool:
+    """The seat's bid is a number of its own, not its call of an auction (the highest call, a dash)."""
+    if not r.calls:
+        return True
+    from ..engine.auction import call_ranks, highest_call
+    from ..engine.plan import seat_by_rule
+
+    call = r.calls[seat]
+    if call is None or not call.tricks or variant is None or variant.bidding.auction is None:
+        return call is not None and bool(call.tricks)
+    n = len(r.seats)
+    first = seat_by_rule(variant.bidding.first_bidder, r.dealer, n)
+    order = [(first + i) % n for i in range(n)]
+    return highest_call(r.calls, order, call_ranks(variant.bidding.auction.order)) != seat
+
+
+def sheet_csv(players: Sequence[str], results: Sequence[Any], headers: Sequence[tuple[str, str]],
+              variant: Any = None) -> str:
     """A game's sheet as CSV: ``results`` are the engine's deal results (each with its deal, dealer,
-    trump and per seat bid, tricks and points), ``headers`` the record's header lines to keep."""
+    trump and per seat bid, tricks and points), ``headers`` the record's header lines to keep,
+    ``variant`` the rules (needed for an auction's deals: which bids are calls)."""
     buf = io.StringIO()
     for key, value in headers:
         buf.write(f"# {key}: {value}\n")
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["deal", "cards", "dealer", "trump",
-                *(f"{p} {k}" for p in players for k in ("bid", "took", "score", "total"))])
+    auction = any(r.calls for r in results)
+    kinds = ("call", "bid", "took", "score", "total") if auction else ("bid", "took", "score", "total")
+    w.writerow(["deal", "cards", "dealer", "trump", *(f"{p} {k}" for p in players for k in kinds)])
     totals = [0] * len(players)
     for r in results:
         r.apply_to(totals)
         if r.event not in ("deal", "abandoned"):
             continue
         cells: list[object] = [r.deal.number, r.deal.cards, players[r.dealer],
-                               "none" if r.trump is None else r.trump.value]
+                               "" if r.calls else "none" if r.trump is None else r.trump.value]
         for s, seat in enumerate(r.seats):
-            cells += ["" if seat.bid is None else seat.bid, seat.taken, seat.points + seat.bonus, totals[s]]
+            if auction:
+                call = r.calls[s] if r.calls else None
+                cells.append("" if call is None else "dash" if not call.tricks else
+                             f"{call.tricks} {'none' if call.suit is None else call.suit.value}")
+            bid = "" if seat.bid is None or not _bid_written(r, s, variant) else seat.bid
+            cells += [bid, seat.taken, seat.points + seat.bonus, totals[s]]
         w.writerow(cells)
     return buf.getvalue()
