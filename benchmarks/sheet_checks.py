@@ -59,7 +59,7 @@ def one(variant: str, rng: random.Random, scores: bool) -> tuple[bool, bool]:
     text = sheet_csv(k.names, k.game.results, [("variant", variant)], k.variant)
     rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
     head, body = rows[0], [r for r in rows[1:] if r]
-    keep = [c for c, name in enumerate(head) if c < 4 or name.endswith((" bid", " took"))
+    keep = [c for c, name in enumerate(head) if c < 4 or name.endswith((" call", " bid", " took"))
             or (scores and name.endswith((" score", " total")))]
     head = [head[c] for c in keep]
     body = [[r[c] for c in keep] for r in body]
