@@ -125,7 +125,7 @@ def test_undo_takes_back_the_last_entry() -> None:
     assert not k.undo()
 
 
-@pytest.mark.parametrize("variant", ["georgian", "odessa", "estimation", "odessa-two-blind", "russian",
+@pytest.mark.parametrize("variant", ["georgian", "georgian-nines", "odessa", "estimation", "odessa-two-blind", "russian",
                                      "up-and-down-free-trump", "oh-hell"])
 def test_a_kept_game_checks_clean_and_resumes_to_the_same_record(variant: str) -> None:
     k = random_game(variant, 7)
@@ -344,3 +344,14 @@ def test_keep_in_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "0\u0336" in text and "Totals: Anna -10" in text
     assert proc.returncode == 0
     assert "deal 1 cards 1 dealer Gleb trump S | 1 0 -10 -10" in save.read_text()
+
+
+def test_georgian_nines_asks_eldest_for_trump_in_every_deal() -> None:
+    k = keeper("georgian-nines")
+    assert len(k.game.deals) == 16 and {d.cards for d in k.game.deals} == {9}
+    rng = random.Random(4)
+    for number in range(1, 17):
+        step = k.step()
+        assert step.need is Need.TRUMP and step.trump_rule == "chosen" and step.seat == step.order[0]
+        random_deal(k, rng)
+    assert k.is_over and not check_text(format_transcript(k.transcript())).diagnostics
