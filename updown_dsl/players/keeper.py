@@ -25,7 +25,7 @@ from ..i18n import tr
 from ..lang.variant import Deal, Variant
 from ..records.model import Event, Header, Transcript
 from ..records.record import game_transcript
-from ..records.tablelines import Correction, correction_event
+from ..records.tablelines import Correction, KeptDeal, correction_event, sheet_deals
 
 
 class Need(enum.StrEnum):
@@ -60,23 +60,6 @@ class KeepError(ValueError):
 
 def _refusal(code: str, message: str, hint: str | None = None) -> KeepError:
     return KeepError(Diagnostic(code, message, Severity.ERROR, hint=hint))
-
-
-@dataclass(frozen=True)
-class KeptDeal:
-    """One deal as the table gave it (seat order; None: not given yet, or no bid)."""
-
-    trump: Suit | None = None
-    trump_given: bool = False
-    """The table said the trump (``trump`` None and given: no trump)."""
-    calls: tuple[Call | None, ...] = ()
-    bids: tuple[int | None, ...] = ()
-    took: tuple[int, ...] | None = None
-
-    @property
-    def done(self) -> bool:
-        """The deal is finished: its tricks are in."""
-        return self.took is not None
 
 
 @dataclass(frozen=True)
@@ -430,33 +413,6 @@ def kept_deals(keeper: Keeper) -> list[KeptDeal]:
     current = keeper.current
     return [*keeper.deals] + ([current] if current != keeper._empty() else [])
 
-
-def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
-    """The deals of a sheet-level record as the table gave them (the last one possibly
-    unfinished), and its corrections."""
-    n = len(t.players)
-    deals: list[KeptDeal] = []
-    corrections: list[Correction] = []
-    for block in t.deals():
-        kept = KeptDeal(bids=(None,) * n)
-        bids: list[int | None] = [None] * n
-        calls: list[Call | None] = [None] * n
-        took: list[int | None] = [None] * n
-        for e in block[1:]:
-            if e.kind == "trump":
-                kept = replace(kept, trump=None if e.no_trump else e.suit, trump_given=True)
-            elif e.kind == "bid" and e.actor is not None:
-                bids[e.actor] = e.number
-            elif e.kind == "call" and e.actor is not None:
-                calls[e.actor] = e.as_call()
-            elif e.kind == "took" and e.actor is not None:
-                took[e.actor] = e.number
-            elif e.kind == "correction":
-                corrections.append(Correction.of_event(e, block[0].number or 0))
-        full = all(x is not None for x in took)
-        deals.append(replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
-                             took=tuple(x or 0 for x in took) if full else None))
-    return deals, corrections
 
 def _advance(g: Game, d: KeptDeal) -> None:
     """Apply to ``g`` what of deal ``d`` it has not taken yet, as far as ``d`` goes.

@@ -4,7 +4,8 @@
 game's lines laxly, ``archive`` splits a file of many games, ``writer`` writes the canonical
 text, ``jsonform`` the lossless JSON, and ``transcript`` gathers them as one public module;
 ``compact`` reads and writes the one-line-per-deal rows of a compact score sheet, and
-``tablelines`` the lines a score keeper adds to one (a correction of a past deal);
+``tablelines`` a kept sheet's deals as values and the lines a score keeper adds to one (a
+correction of a past deal);
 ``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell.
 ``record`` writes a game played by the engine at any level. ``walk`` is the walk over a
 record with a visitor; ``checker`` the audit (a visitor that replays every line through the

@@ -1,4 +1,6 @@
-"""Lines a score keeper adds to a sheet: a correction of a past deal, with what it changed and when.
+"""A sheet kept at the table, as values: what the table gave for each deal (:class:`KeptDeal`,
+read from a sheet-level record by :func:`sheet_deals`), and the line a score keeper adds to a
+sheet: a correction of a past deal, with what it changed and when.
 
 A correction stands in the block of the deal it corrects, after the deal's row::
 
@@ -13,11 +15,13 @@ holds the line to it (:func:`correction_problems`: ``R056``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
+from ..actions import Call
+from ..cards import Suit
 from ..i18n import tr
-from .model import NUMBER, Event
+from .model import NUMBER, Event, Transcript
 
 #: The numbers of a deal a correction can change.
 FIELDS = ("bid", "took")
@@ -49,6 +53,52 @@ def correction_event(c: Correction) -> Event:
     """The ``correction`` line of ``c``."""
     return Event("correction", actor=c.seat, code=c.field, size=c.old, number=c.new, amounts=(c.at,),
                  text=c.when)
+
+
+@dataclass(frozen=True)
+class KeptDeal:
+    """One deal as the table gave it (seat order; None: not given yet, or no bid)."""
+
+    trump: Suit | None = None
+    trump_given: bool = False
+    """The table said the trump (``trump`` None and given: no trump)."""
+    calls: tuple[Call | None, ...] = ()
+    bids: tuple[int | None, ...] = ()
+    took: tuple[int, ...] | None = None
+
+    @property
+    def done(self) -> bool:
+        """The deal is finished: its tricks are in."""
+        return self.took is not None
+
+
+def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
+    """The deals of a sheet-level record as the table gave them (the last one possibly
+    unfinished), and its corrections."""
+    n = len(t.players)
+    deals: list[KeptDeal] = []
+    corrections: list[Correction] = []
+    for block in t.deals():
+        kept = KeptDeal(bids=(None,) * n)
+        bids: list[int | None] = [None] * n
+        calls: list[Call | None] = [None] * n
+        took: list[int | None] = [None] * n
+        for e in block[1:]:
+            if e.kind == "trump":
+                kept = replace(kept, trump=None if e.no_trump else e.suit, trump_given=True)
+            elif e.kind == "bid" and e.actor is not None:
+                bids[e.actor] = e.number
+            elif e.kind == "call" and e.actor is not None:
+                calls[e.actor] = e.as_call()
+            elif e.kind == "took" and e.actor is not None:
+                took[e.actor] = e.number
+            elif e.kind == "correction":
+                corrections.append(Correction.of_event(e, block[0].number or 0))
+        full = all(x is not None for x in took)
+        deals.append(replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
+                             took=tuple(x or 0 for x in took) if full else None))
+    return deals, corrections
+
 
 
 class LineError(Exception):
