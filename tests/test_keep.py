@@ -241,7 +241,8 @@ def typed_game(variant: str, seed: int) -> tuple[list[str], Keeper]:
     return lines, k
 
 
-@pytest.mark.parametrize("variant, deals", [("odessa", 15), ("georgian", 24)])
+@pytest.mark.parametrize("variant, deals", [("odessa", 15), ("georgian", 24), ("estimation", 18), ("russian", 18),
+                                           ("odessa-two-blind", 18), ("georgian-nines", 16)])
 def test_keep_a_whole_game_with_the_cli(tmp_path: Path, variant: str, deals: int) -> None:
     lines, k = typed_game(variant, 11)
     save = tmp_path / "game.log"
