@@ -85,7 +85,7 @@ def keep_cmd(
     else:
         if variant is None:
             _usage_error(tr("name the variant (or --resume a saved sheet)"), "--variant")
-        names = [n for part in (players or "").replace(",", " ").split() for n in [part.strip()] if n]
+        names = (players or "").replace(",", " ").split()
         if not names:
             _usage_error(tr('name the players in seat order: --players "Anna Boris Vera Gleb"'), "--players")
         loaded = _load(variant, variant_path)
@@ -108,6 +108,8 @@ def keep_cmd(
         stamp = datetime.now().strftime("%Y-%m-%d")
         keeper.headers = _date_header(stamp)
         path = save or f"{loaded.name}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.log"
+        if os.path.isfile(variant):  # a variant file: named from the record's folder, as play --save does
+            keeper.label = os.path.relpath(os.path.abspath(variant), os.path.dirname(os.path.abspath(path)))
         if os.path.lexists(path) and not force:
             _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=path), "--save")
         from ..players.keptfile import KeptFile
