@@ -148,3 +148,17 @@ def test_view_marks_the_corrected_numbers(tmp_path: Path) -> None:
                         page)
     assert marked and len(marked) == sum(1 for c in k.corrections)
     assert page.count('<li class="correction">') == len(marked)
+
+
+def test_a_sheet_of_bids_and_tricks_without_scores_checks_clean_in_every_variant() -> None:
+    """Bids and tricks only, as another app writes them: clean, minimum deals (no bids) included."""
+    for variant in bundled_names():
+        k = random_game(variant, 12)
+        text = sheet_csv(k.names, k.game.results, [("variant", variant)], k.variant)
+        rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
+        keep = [c for c, name in enumerate(rows[0]) if c < 4 or name.endswith((" call", " bid", " took"))]
+        out = io.StringIO()
+        out.write(f"# variant: {variant}\n")
+        csv.writer(out, lineterminator="\n").writerows([[r[c] for c in keep] for r in rows if r])
+        report = check_text(read_csv_sheet(out.getvalue(), "g.csv").text, "g.csv")
+        assert not report.diagnostics, (variant, [str(d) for d in report.diagnostics])

@@ -280,6 +280,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                 return
             self.act(e, play)
         elif kind == "took":
+            if g.phase is Phase.DEAL and self.level == "sheet":
+                self.ensure_dealt(e)  # a deal without bids (a minimum deal) and no score line: dealt all the same
             return
         elif kind in ("score", "total"):
             self.finish_sheet(e)
