@@ -299,10 +299,17 @@ def test_keep_usage_errors(tmp_path: Path) -> None:
 
 
 def test_keep_in_russian(tmp_path: Path) -> None:
-    r = make_runner().invoke(app, ["keep", "-v", "odessa", "-p", "Anna Boris Vera Gleb", "--lang", "ru",
-                                   "--save", str(tmp_path / "g.log")], input="ч\n1 1 0 1\n")
+    from updown_dsl import i18n
+
+    try:
+        r = make_runner().invoke(app, ["keep", "-v", "odessa", "-p", "Anna Boris Vera Gleb", "--lang", "ru",
+                                       "--save", str(tmp_path / "g.log")], input="ч\n1 0 0\n0\n")
+    finally:
+        i18n.set_language(None)  # the language is the process's: English again for the tests after
     assert r.exit_code == 0
-    assert "Сдача 1" in r.output
+    assert "Сдача 1 из 15" in r.output and "Порядок заказов: Anna Boris Vera Gleb" in r.output
+    assert "Gleb заказывает (0\u0336 1; не 0)>" in r.output
+    assert "error[R021]" in r.output
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
