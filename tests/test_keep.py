@@ -363,3 +363,22 @@ def test_georgian_nines_asks_eldest_for_trump_in_every_deal() -> None:
         assert step.need is Need.TRUMP and step.trump_rule == "chosen" and step.seat == step.order[0]
         random_deal(k, rng)
     assert k.is_over and not check_text(format_transcript(k.transcript())).diagnostics
+
+
+def test_the_kept_file_is_appended_or_replaced_whole_and_locked(tmp_path: Path) -> None:
+    from updown_dsl.players.keptfile import KeptFile
+    from updown_dsl.players.savefile import LOCKING, InUseError
+
+    path = tmp_path / "k.log"
+    f = KeptFile.create(path, "variant: odessa\n")
+    f.save("variant: odessa\nplayers: A B\n")  # only adds: appended
+    f.save("variant: odessa\nplayers: A B C\n")  # changes a line: replaced whole
+    assert path.read_text() == "variant: odessa\nplayers: A B C\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.log"]  # no hidden file left
+    if LOCKING != "none":
+        with pytest.raises(InUseError):
+            KeptFile.open(path)  # another keeper of the same sheet is refused
+    f.close()
+    again = KeptFile.open(path)
+    assert again.text == "variant: odessa\nplayers: A B C\n"
+    again.close()
