@@ -27,6 +27,9 @@ from ..records.model import Event, Header, Transcript
 from ..records.record import game_transcript
 from ..records.tablelines import Correction, KeptDeal, correction_event, sheet_deals
 
+__all__ = ["Field", "KeepError", "Keeper", "KeptDeal", "Need", "Step", "kept_deals", "kept_transcript", "restored",
+           "sheet_deals"]
+
 
 class Need(enum.StrEnum):
     """What the keeper waits for."""

@@ -21,8 +21,8 @@ from ..cards import Suit
 from ..i18n import tr
 from ..lang.variant import Variant
 from ..records.model import Header
-from ..records.tablelines import Correction
-from .keeper import Keeper, KeptDeal, kept_deals, restored
+from ..records.tablelines import Correction, KeptDeal
+from .keeper import Keeper, kept_deals, restored
 
 PREFIX = "ud1."
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
