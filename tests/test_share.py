@@ -162,3 +162,32 @@ def test_a_sheet_of_bids_and_tricks_without_scores_checks_clean_in_every_variant
         csv.writer(out, lineterminator="\n").writerows([[r[c] for c in keep] for r in rows if r])
         report = check_text(read_csv_sheet(out.getvalue(), "g.csv").text, "g.csv")
         assert not report.diagnostics, (variant, [str(d) for d in report.diagnostics])
+
+
+def test_check_of_a_json_sheet_points_at_the_number(tmp_path: Path) -> None:
+    sheet = tmp_path / "app.json"
+    sheet.write_text(
+        '{"variant": "odessa", "players": ["Anna", "Boris", "Vera", "Gleb"],\n'
+        ' "deals": [\n'
+        '  {"deal": 1, "trump": "H", "bids": [1, 0, 0, 1], "took": [1, 0, 0, 0], "scores": [10, 5, 5, -10]},\n'
+        '  {"deal": 2, "trump": "S", "bids": [0, 1, 0, 1], "took": [0, 1, 1, 0]},\n'
+        '  {"deal": 3, "trump": "D", "bids": [1, 1, 1, 1], "took": [1, 0, 1, 0]}\n'
+        ' ]}\n', encoding="utf-8")
+    r = make_runner().invoke(app, ["check", str(sheet)])
+    assert r.exit_code == 1
+    assert f"{sheet}:4:38: error[R021] Anna (deal 2)" in r.output
+    assert f"{sheet}:5:60: error[R053]" in r.output
+    assert '4 |   {"deal": 2' in r.output  # the JSON line itself is shown
+    wrong = sheet.read_text(encoding="utf-8").replace("[10, 5, 5, -10]", "[10, 5, 50, -10]")
+    sheet.write_text(wrong, encoding="utf-8")
+    r = make_runner().invoke(app, ["check", str(sheet)])
+    col = wrong.splitlines()[2].index("50") + 1
+    assert f"{sheet}:3:{col}: error[R050]" in r.output  # Vera's score, at its number
+
+
+@pytest.mark.parametrize("text", ['{"deals": [', '{"deals": ' + "[" * 100 + "]" * 100 + "}", '{"deals": 3}'])
+def test_a_broken_json_sheet_is_unreadable(tmp_path: Path, text: str) -> None:
+    sheet = tmp_path / "bad.json"
+    sheet.write_text(text, encoding="utf-8")
+    r = make_runner().invoke(app, ["check", str(sheet)])
+    assert r.exit_code == 3

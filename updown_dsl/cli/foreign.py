@@ -1,8 +1,9 @@
-"""Sheets that are not record files: a shared sheet's string (``ud1.…``) and a CSV of bids and
-tricks, given where a record's file name goes (``check``, ``sheet``, ``view``, ``convert``).
+"""Sheets that are not record files: a shared sheet's string (``ud1.…``), and a CSV or a JSON
+of bids and tricks, given where a record's file name goes (``check``, ``sheet``, ``view``,
+``convert``).
 
 Each is turned into the text of a record and read and checked as one; the diagnostics of a
-CSV are moved back to the cell each number came from.
+CSV or a JSON sheet are moved back to the place each number came from.
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ def is_foreign(arg: str) -> bool:
 
     if looks_shared(arg) and not os.path.lexists(arg):
         return True
+    if arg.lower().endswith(".json"):
+        from ..records.jsonsheet import looks_like_json_sheet
+
+        try:
+            with open(arg, "rb") as f:
+                return looks_like_json_sheet(f.read(65536).decode("utf-8", "replace"))
+        except OSError:
+            return False  # the reader of records says what is wrong with it
     return arg.lower().endswith(".csv")
 
 
@@ -85,7 +94,14 @@ def _foreign(arg: str, variant_path: Sequence[str]
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else tr("not UTF-8 text")
         return None, [Diagnostic("T001", tr("cannot read the file: {value}", value=reason or exc), path=arg)], None
-    csv = read_csv_sheet(text, arg)
+    if arg.lower().endswith(".json"):
+        from ..records.jsonsheet import read_json_sheet
+
+        csv = read_json_sheet(text, arg)
+    else:
+        csv = read_csv_sheet(text, arg)
+    if not csv.text:
+        return None, csv.problems, csv
     t, diags = parse_transcript(csv.text, arg)
     return t, [*csv.problems, *(_moved(d, csv, arg) for d in diags)], csv
 

@@ -137,7 +137,8 @@ class _Inputs:
             else:
                 text = read_source(path)
             # The JSON form is read through a rebuilt log: its line numbers are not the file's.
-            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+            # (but a JSON sheet of bids and tricks is read at its own lines)
+            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and not _json_sheet(text):
                 text = None
             self._texts[path] = text
         return self._texts[path]
@@ -152,6 +153,13 @@ class _Inputs:
                 if text is not None:
                     sources[d.path] = text
         return render_diagnostics(diags, sources)
+
+
+def _json_sheet(text: str) -> bool:
+    """A JSON sheet of bids and tricks, whose diagnostics are at the file's own lines."""
+    from ..records.jsonsheet import looks_like_json_sheet
+
+    return looks_like_json_sheet(text[:65536])
 
 
 def _is_json(data: bytes) -> bool:

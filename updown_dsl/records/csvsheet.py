@@ -24,7 +24,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..cards import CardError, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -122,17 +122,23 @@ def read_csv_sheet(text: str, path: str | None = None) -> CsvRecord:
             continue
         row = next(csv.reader([raw]))
         cols = _cell_columns(raw, len(row))
-        _row_lines(out, text_lines, columns, players, row, cols, r + 1)
+        deal_lines(out, text_lines, columns, players, row, _at_line(r + 1, cols))
     out.text = "\n".join(text_lines) + "\n"
     return out
 
 
-def _row_lines(out: CsvRecord, text_lines: list[str], columns: dict[int, tuple[str, int | None]],
-               players: Sequence[str], row: Sequence[str], cols: Sequence[int], csv_line: int) -> None:
-    """The lines of one deal, each remembering its cells."""
+def _at_line(line: int, cols: Sequence[int]) -> Callable[[int], tuple[int, int]]:
+    """A CSV line's cell, by its column's index: its line and character column."""
+    return lambda c: (line, cols[c])
+
+
+def deal_lines(out: CsvRecord, text_lines: list[str], columns: dict[int, tuple[str, int | None]],
+               players: Sequence[str], row: Sequence[str], where: Callable[[int], tuple[int, int]]) -> None:
+    """The lines of one deal, each remembering its cells (``where``: a column's line and column
+    in the file read)."""
     def add(line: str, spans: list[tuple[int, int]]) -> None:
         text_lines.append(line)
-        out.cells[len(text_lines)] = [(start, csv_line, cols[c]) for start, c in spans]
+        out.cells[len(text_lines)] = [(start, *where(c)) for start, c in spans]
 
     value = {kind: (c, row[c].strip()) for c, (kind, seat) in columns.items() if seat is None and c < len(row)}
     number = value.get("deal", (0, ""))[1] or str(sum(1 for x in text_lines if x.startswith("deal ")) + 1)
@@ -172,7 +178,7 @@ def _row_lines(out: CsvRecord, text_lines: list[str], columns: dict[int, tuple[s
             add(line, spans)
     if per["took"]:
         for n in range(deal_line, len(text_lines) + 1):
-            out.took[n] = (csv_line, cols[per["took"][0][0]])
+            out.took[n] = where(per["took"][0][0])
 
 
 def _bid_written(r: Any, seat: int, variant: Any) -> bool:
