@@ -100,6 +100,7 @@ CATALOGUE: dict[str, str] = {
     "R053": "the tricks taken do not add up to the hand size",
     "R054": "a written settlement is wrong",
     "R055": "a penalty or replay not as the variant says",
+    "R056": "a correction line does not match the deal it corrects",
 }
 
 
@@ -175,6 +176,7 @@ EXAMPLES: dict[str, str] = {
     "R051": "game.log:76:1: error[R051] Boris's total after deal 4 is 25, not 35",
     "R052": "game.log:70:1: error[R052] Vera took 2 tricks in deal 4, not 1",
     "R053": "game.log:74:1: error[R053] tricks taken 1 + 0 + 2 + 0 = 3 do not add up to the 4 cards of deal 4",
+    "R056": "game.log:12:1: error[R056] deal 2 gives Anna's bid as 0, but its correction says 1 (hint: write the corrected number in the deal's row)",
     "R054": "game.log:300:1: error[R054] Anna settles -120, not -100",
     "R055": "game.log:30:1: error[R055] the penalty for R010 is -50, not -25",
 }

@@ -67,8 +67,11 @@ class _Inputs:
     def reports(self, arg: str) -> "Iterator[CheckReport]":
         """Check every game of one input (a file or ``-``), one at a time."""
         from ..records.checker import check_games
+        from .foreign import foreign_reports, is_foreign
 
-        if self.jobs != 1 or self.scheduler is not None:
+        if is_foreign(arg):  # a shared sheet's string, a CSV sheet
+            yield from foreign_reports(arg, self.variant_path)
+        elif self.jobs != 1 or self.scheduler is not None:
             yield from self._reports_by_jobs(arg)
         elif arg == STDIN:
             yield from _check_bytes(self.stdin(), STDIN_NAME, self.variant_path)
@@ -105,7 +108,11 @@ class _Inputs:
 
     def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
         """Read every game of one input (a file or ``-``) without checking it."""
+        from .foreign import foreign_records, is_foreign
+
         name = self.name(arg)
+        if is_foreign(arg):
+            return foreign_records(arg, self.variant_path)
         if arg == STDIN:
             data = self.stdin()
         else:
@@ -135,7 +142,8 @@ class _Inputs:
             else:
                 text = read_source(path)
             # The JSON form is read through a rebuilt log: its line numbers are not the file's.
-            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+            # (but a JSON sheet of bids and tricks is read at its own lines)
+            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and not _json_sheet(text):
                 text = None
             self._texts[path] = text
         return self._texts[path]
@@ -150,6 +158,13 @@ class _Inputs:
                 if text is not None:
                     sources[d.path] = text
         return render_diagnostics(diags, sources)
+
+
+def _json_sheet(text: str) -> bool:
+    """A JSON sheet of bids and tricks, whose diagnostics are at the file's own lines."""
+    from ..records.jsonsheet import looks_like_json_sheet
+
+    return looks_like_json_sheet(text[:65536])
 
 
 def _is_json(data: bytes) -> bool:

@@ -25,6 +25,10 @@ def default_output(file: str, suffix: str = ".html") -> str:
     """``game.log`` → ``game.html`` in the current folder (``game.html`` for standard input)."""
     if file == STDIN:
         return "game" + suffix
+    from ..players.share import looks_shared
+
+    if looks_shared(file) and not os.path.lexists(file):
+        return "shared" + suffix  # a shared sheet's string, not a file
     stem = os.path.splitext(os.path.basename(file))[0] or "game"
     return stem + suffix
 

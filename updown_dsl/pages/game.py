@@ -22,8 +22,28 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["archive_page", "game_page", "game_section"]
 
 
-def _sheet_html(data: dict[str, Any]) -> str:
+def corrections_by_cell(report: CheckReport) -> dict[tuple[int, int], list[str]]:
+    """The corrections a kept record holds (its ``correction`` lines), as words per
+    (deal number, seat): ``bid 0 → 1 at deal 5, 2024-05-18T21:03``."""
+    from ..records.tablelines import Correction
+
+    out: dict[tuple[int, int], list[str]] = {}
+    t = report.transcript
+    if t is None:
+        return out
+    for block in t.deals():
+        for e in block[1:]:
+            if e.kind == "correction":
+                c = Correction.of_event(e, block[0].number or 0)
+                old = "-" if c.old is None else str(c.old)
+                words = f"{c.field} {old} → {c.new} at deal {c.at}" + (f", {c.when}" if c.when else "")
+                out.setdefault((c.deal, c.seat), []).append(words)
+    return out
+
+
+def _sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]] | None = None) -> str:
     players = data["players"]
+    corrected = corrected or {}
     out = [f'<table class="sheet"><thead><tr><th>#</th><th>{esc(tr("cards"))}</th><th>{esc(tr("trump"))}</th>'
            f'<th>{esc(tr("dealer"))}</th>']
     for name in players:
@@ -43,8 +63,15 @@ def _sheet_html(data: dict[str, Any]) -> str:
         cells = [number, shown_mark(row["mark"]) if kind in ("deal", "abandoned") else "", shown_mark(row["trump"]),
                  dealer]
         tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
-        for seat in row["seats"]:
-            tds += f'<td class="cell">{esc(sheet_cell(seat, kind))}</td><td class="sum">{esc(seat["total"])}</td>'
+        for s, seat in enumerate(row["seats"]):
+            fixes = corrected.get((row["deal"], s)) if kind == "deal" else None
+            if fixes:
+                note = esc("corrected: " + "; ".join(fixes))
+                tds += (f'<td class="cell corrected" title="{note}">{esc(sheet_cell(seat, kind))}'
+                        f'<sup class="fix">✎</sup></td>')
+            else:
+                tds += f'<td class="cell">{esc(sheet_cell(seat, kind))}</td>'
+            tds += f'<td class="sum">{esc(seat["total"])}</td>'
         title = f' title="{esc(row["note"])}"' if row["note"] else ""
         out.append(f'<tr class="{" ".join(classes)}" data-row="{i}"{title}>{tds}</tr>')
     out.append("</tbody>")
@@ -58,13 +85,16 @@ def _sheet_html(data: dict[str, Any]) -> str:
     out.append("</table>")
     notes = [f"<li>{esc(str(r['deal']) + '*')} {esc(r['note'])}</li>" for r in data["rows"]
              if r["note"] and r["kind"] != "deal"]
+    notes += [f'<li class="correction">✎ deal {deal}, {esc(players[seat])}: {esc("; ".join(fixes))}</li>'
+              for (deal, seat), fixes in sorted(corrected.items()) if 0 <= seat < len(players)]
     if notes:
         out.append('<ul class="notes">' + "".join(notes) + "</ul>")
     sets = (" " + tr("A thick line starts a new set.")) if any(r["set"] != data["rows"][0]["set"]
                                                             for r in data["rows"]) else ""
+    marks = (" " + tr("✎ marks a number corrected after the deal, as the list says.")) if corrected else ""
     out.append('<p class="caption">' + esc(tr("each player: bid/taken points (a set premium after it), then the "
-                                              "running total; * a penalty, a cut or a deal abandoned.") + sets)
-               + "</p>")
+                                              "running total; * a penalty, a cut or a deal abandoned.") + marks
+                                           + sets) + "</p>")
     return "".join(out)
 
 
@@ -140,7 +170,7 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
         '<span class="position"></span></div>'
         '<div class="board" aria-live="polite"></div></section>'
         f'<section class="chart"><h2>{esc(tr("Score progression"))}</h2>{chart}</section>'
-        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{_sheet_html(data)}</section>'
+        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{_sheet_html(data, corrections_by_cell(report))}</section>'
         f"{json_script(f'game-data-{index + 1}', data)}"
         "</section>"
     )

@@ -7,7 +7,9 @@ and ``calling`` their calls in an auction for trump; ``search`` looks ahead over
 ``session`` is the play loop of ``updown play``, ``replies`` reads what a player types,
 ``recorder`` writes the record as the game goes and rebuilds a game to resume it, in the
 file ``savefile`` makes whole, locks and repairs after a crash; ``simulate`` plays and
-summarises many bot games.
+summarises many bot games. ``keeper`` keeps the score of a game played with real cards (each
+entry checked by the rules, corrections re-scored), saved after every entry in the file
+``keptfile`` writes whole, and shared as a short URL-safe string (``share``).
 
 May import: the cards, actions and diagnostics, the variant language, the engine and the
 records. Nothing of the command line.

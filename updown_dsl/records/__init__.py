@@ -3,7 +3,11 @@
 ``model`` holds the values of a record (headers, events, a transcript), ``reader`` reads one
 game's lines laxly, ``archive`` splits a file of many games, ``writer`` writes the canonical
 text, ``jsonform`` the lossless JSON, and ``transcript`` gathers them as one public module;
-``compact`` reads and writes the one-line-per-deal rows of a compact score sheet.
+``compact`` reads and writes the one-line-per-deal rows of a compact score sheet, and
+``tablelines`` a kept sheet's deals as values and the lines a score keeper adds to one (a
+correction of a past deal);
+``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell, and
+``jsonsheet`` reads another app's JSON of bids and tricks the same way.
 ``record`` writes a game played by the engine at any level. ``walk`` is the walk over a
 record with a visitor; ``checker`` the audit (a visitor that replays every line through the
 engine, with ``audit`` checking the deal's cards and the written numbers, ``penalty`` an

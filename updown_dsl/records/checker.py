@@ -30,6 +30,7 @@ from .unknown import _Unknowns
 from .report import CheckReport, prepare_game, transcript_variant
 from .archive import GameLines, split_games
 from .model import Event, Transcript
+from .tablelines import correction_problems
 from .reader import parse_transcript, read_game, text_lines
 from .walk import StopWalk, walk
 
@@ -279,6 +280,8 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
                 return
             self.act(e, play)
         elif kind == "took":
+            if g.phase is Phase.DEAL and self.level == "sheet":
+                self.ensure_dealt(e)  # a deal without bids (a minimum deal) and no score line: dealt all the same
             return
         elif kind in ("score", "total"):
             self.finish_sheet(e)
@@ -287,6 +290,9 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             self.penalty(e)
         elif kind == "replay":
             self.replay(e)
+        elif kind == "correction":  # a keeper's note of a changed number: held to the deal's numbers
+            for code, message, hint in correction_problems(e, self.block, self.deal_number, self.t.players):
+                self.report(code, message, e, hint=hint)
 
     def sheet_bids(self, first: Event) -> None:
         """A paper sheet lists bids (and an auction's calls) by seat: take them in the order

@@ -13,6 +13,7 @@ from ..i18n import tr
 from ..diagnostics import Diagnostic
 from .model import UNKNOWN, Event, Header, Transcript
 from .reader import parse_transcript
+from .tablelines import json_entry
 from .writer import format_header
 
 def load_json(data: bytes | str, path: str | None = None) -> tuple[object, Diagnostic | None]:
@@ -33,6 +34,8 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
     """A lossless JSON-ready form of the transcript."""
 
     def ev(e: Event) -> dict[str, object]:
+        if e.kind == "correction":
+            return json_entry(e, t.players)
         out: dict[str, object] = {"kind": e.kind, "line": e.line}
         if e.actor is not None:
             out["player"] = t.players[e.actor]
@@ -167,6 +170,8 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"penalty {who} {e['number']}" + (f" {e['code']}" if e.get("code") else "")
     elif kind == "replay":
         line = "replay"
+    elif kind == "correction":
+        line = f"correction {e['text']}"
     else:
         raise ValueError(f"unknown event kind {kind!r}")
     if "comment" in e:

@@ -23,7 +23,7 @@ NUMBER = re.compile(r"[+-]?\d{1,12}")
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
 ACTOR_EVENTS = ("bid", "call", "play", "trump", "took")
 KEYWORD_EVENTS = ("deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay",
-                  "settlement")
+                  "settlement", "correction")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,8 @@ class Event(NamedTuple):
     """One line of a transcript body (an immutable value).
 
     ``kind`` is one of ``deal hand cut turned trump call bid play took score total penalty
-    replay settlement comment raw`` (``raw``: a line that could not be read, kept as
+    replay settlement correction comment raw`` (``correction``: see
+    :mod:`~updown_dsl.records.tablelines`; ``raw``: a line that could not be read, kept as
     written in ``text``). Which fields are set depends on the kind. The events of a compact
     row all have the row's line; ``col`` and ``arg_col`` are those of their own cell.
     """

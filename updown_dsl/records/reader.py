@@ -14,6 +14,7 @@ from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
 from .compact import RowError, read_cells, row_events
+from .tablelines import LineError, read_correction
 from .model import (ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, NUMBER, UNKNOWN, Event, Header, Transcript,
                     seat_of)
 
@@ -126,7 +127,7 @@ class _Reader:
             else:
                 raise _Bad("T002", tr("not a transcript line: {items!r}", items=' '.join(words)), 0,
                            hint=tr("events: deal, hand, cut, turned, trump, <player> bid|call|play|took|trump, score, total, penalty, replay, settlement"))
-        except _Bad as bad:
+        except (_Bad, LineError) as bad:
             stripped = body.strip()
             at = _word_offsets(stripped, words)[bad.index] if bad.index >= 0 else 0
             self.err(bad.code, bad.message, number, col + at, bad.hint)
@@ -323,6 +324,7 @@ _KEYWORD_READERS = {
     "deal": _Reader.deal, "hand": _Reader.hand, "cut": _Reader.hand, "turned": _Reader.turned,
     "trump": _Reader.trump, "score": _Reader.amounts, "total": _Reader.amounts,
     "settlement": _Reader.amounts, "penalty": _Reader.penalty, "replay": _Reader.replay,
+    "correction": lambda r, *a: read_correction(r.seat, *a),
 }
 _VERB = {v: v for v in ACTOR_EVENTS}
 _UNSEEN: Any = object()

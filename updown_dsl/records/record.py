@@ -229,7 +229,10 @@ def _opening(game: Game, deal_number: int, dealer: int, hands: Sequence[Sequence
         yield from bid_events
     for c in cuts:
         yield Event("cut", actor=c.reset[0], cards=(c.turned,))
-    if not any(hands):
+    # A deal kept on a score sheet has no hands but is dealt once its trump is known (a blind
+    # deal's, once every bid is in).
+    kept = level == "sheet" and trump_known and not (blind and any(b is None for b in bids))
+    if not any(hands) and not kept:
         return  # not dealt yet
     if level == "full":
         for s, h in enumerate(hands):

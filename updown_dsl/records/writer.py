@@ -9,6 +9,7 @@ from ..actions import Play
 from ..cards import Card, card_text, suit_text
 from .compact import cells_text, take_row
 from .model import UNKNOWN, Event, Header, Transcript
+from .tablelines import correction_args
 
 
 def _amounts_text(players: tuple[str, ...], amounts: Iterable[int | None]) -> str:
@@ -74,6 +75,8 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
         line = f"penalty {who} {event.number}" + (f" {event.code}" if event.code else "")
     elif k == "replay":
         line = "replay"
+    elif k == "correction":
+        line = "correction " + correction_args(event, players)
     else:  # pragma: no cover - kinds are closed
         raise ValueError(f"unknown event kind {k!r}")
     if event.comment is not None:

@@ -1,0 +1,478 @@
+"""Keeping the score of a game played with real cards: the sheet being kept, deal by deal.
+
+A :class:`Keeper` holds what the table has said so far, deal by deal (:class:`KeptDeal`:
+the trump, the bids, the tricks each player took) and drives the engine with it, so every
+entry is checked by the variant's own rules as it is made (the dealer's forbidden bid, the
+bid range, dashes, blind and no-bid deals, an auction's calls, the tricks adding up to the
+hand size) and every score comes from the variant's formulas. :meth:`Keeper.step` says what
+the table must give next; :meth:`Keeper.edit` corrects a past deal, re-scores the rest and
+keeps the change as a :class:`Correction`; :meth:`Keeper.transcript` is the game as a
+sheet-level record (one row per deal, the corrections after their rows) that the checker
+reads. Nothing here reads, writes or prints.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..actions import Bid, Call, ChooseTrump
+from ..cards import Suit
+from ..diagnostics import Diagnostic, Severity
+from ..engine import Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
+from ..i18n import tr
+from ..lang.variant import Deal, Variant
+from ..records.model import Event, Header, Transcript
+from ..records.record import game_transcript
+from ..records.tablelines import Correction, KeptDeal, correction_event, sheet_deals
+
+__all__ = ["Field", "KeepError", "Keeper", "KeptDeal", "Need", "Step", "kept_deals", "kept_transcript", "restored",
+           "sheet_deals"]
+
+
+class Need(enum.StrEnum):
+    """What the keeper waits for."""
+
+    TRUMP = "trump"
+    """The trump suit (or none): turned up at the table, or named by :attr:`Step.seat`."""
+    CALL = "call"
+    """A call of the auction for trump, by :attr:`Step.seat`."""
+    BID = "bid"
+    """A bid, by :attr:`Step.seat`."""
+    TRICKS = "tricks"
+    """The tricks each player took."""
+    OVER = "over"
+    """The game is over."""
+
+
+class Field(enum.StrEnum):
+    """The numbers of a deal that can be corrected."""
+
+    BID = "bid"
+    TOOK = "took"
+
+
+class KeepError(ValueError):
+    """An entry the rules refuse; ``diagnostic`` names the rule (its code, its words)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def _refusal(code: str, message: str, hint: str | None = None) -> KeepError:
+    return KeepError(Diagnostic(code, message, Severity.ERROR, hint=hint))
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the keeper needs next, and what a screen shows while asking for it."""
+
+    need: Need
+    deal: Deal
+    dealer: int
+    seat: int
+    """The seat to act (-1: the table, e.g. a turned card or the tricks)."""
+    order: tuple[int, ...]
+    """The seats in bidding order this deal."""
+    bids: tuple[int | None, ...]
+    """The bids made so far, by seat."""
+    choices: tuple[int, ...] = ()
+    """:attr:`Need.BID`: the bids allowed."""
+    forbidden: int | None = None
+    """:attr:`Need.BID`: the bid the dealer's hook strikes out."""
+    low: int = 0
+    high: int = 0
+    """:attr:`Need.BID`: the lowest and the highest bid of the deal."""
+    trump: Suit | None = None
+    trump_known: bool = False
+    trump_rule: str = ""
+    """How this deal's trump is found (``turned``, ``chosen``, ``random``, ``last_dealt``, ...)."""
+    no_trump: bool = True
+    """:attr:`Need.TRUMP`: no trump may be given."""
+    blind: bool = False
+    """The bids come before the cards are dealt."""
+
+
+#: Trump rules under which the table says the trump (the card turned, drawn or last dealt).
+_TABLE_TRUMP = frozenset({"turned", "random", "last_dealt", "forbid"})
+
+
+class Keeper:
+    """The score sheet of one game being kept at a table.
+
+    :param variant: the rules.
+    :param names: the players in seat order (each player's left-hand neighbour next).
+    :param first_dealer: seat of the first dealer (default the last seat).
+    :param label: the variant as the record names it (a bundled name or a file).
+    """
+
+    def __init__(self, variant: Variant, names: Sequence[str], *, first_dealer: int | None = None,
+                 label: str | None = None) -> None:
+        self.variant = variant
+        self.names = tuple(names)
+        self.first_dealer = len(self.names) - 1 if first_dealer is None else first_dealer % len(self.names)
+        self.label = label
+        self.deals: list[KeptDeal] = []
+        """The finished deals."""
+        self.current = self._empty()
+        """The deal being kept (what of it the table has said)."""
+        self.corrections: list[Correction] = []
+        self.headers: tuple[Header, ...] = ()
+        """Extra header lines to write (``date``, ``event``…)."""
+        self._given: list[tuple[str, int]] = []  # the entries of the deal in hand, in order
+        self.game = self._new_game()
+        _advance(self.game, self.current)
+
+    # ------------------------------------------------------------------ the game
+    def _new_game(self) -> Game:
+        return Game(self.variant, len(self.names), first_dealer=self.first_dealer, auto_deal=False)
+
+    def _empty(self) -> KeptDeal:
+        n = len(self.names)
+        return KeptDeal(bids=(None,) * n)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.game.totals)
+
+    def step(self) -> Step:
+        """What the table must say next."""
+        g = self.game
+        deal = g.deal
+        rules, rule = trump_rule_for(g.variant, deal, g.players, g.table.size)
+        order = tuple(g.bidding_order())
+        base = dict(deal=deal, dealer=g.dealer, order=order, bids=tuple(g.bids), trump_rule=rule,
+                    blind=g.kind.bidding == "before_deal", no_trump=rules.choose_no_trump or rule != "chosen")
+        phase = g.phase
+        if phase is Phase.OVER:
+            return Step(Need.OVER, seat=-1, **base)  # type: ignore[arg-type]
+        known = phase not in (Phase.DEAL, Phase.TRUMP)
+        base.update(trump=g.trump if known else None, trump_known=known)
+        if phase is Phase.DEAL:
+            return Step(Need.TRUMP, seat=-1, **base)  # type: ignore[arg-type]
+        if phase is Phase.TRUMP:
+            return Step(Need.TRUMP, seat=g.to_act, **base)  # type: ignore[arg-type]
+        if phase is Phase.AUCTION:
+            return Step(Need.CALL, seat=g.to_act, **base)  # type: ignore[arg-type]
+        if phase is Phase.BID:
+            choices = tuple(a.tricks for a in g.legal_actions() if isinstance(a, Bid))
+            lo, hi = g.bid_range()
+            return Step(Need.BID, seat=g.to_act, choices=choices, forbidden=g.forbidden_bid(), low=lo,
+                        high=hi, **base)  # type: ignore[arg-type]
+        return Step(Need.TRICKS, seat=-1, **base)  # type: ignore[arg-type]
+
+    def calls(self) -> tuple[Call, ...]:
+        """The calls the rules allow the seat to act in an auction."""
+        return tuple(a for a in self.game.legal_actions() if isinstance(a, Call))
+
+    # ------------------------------------------------------------------ entries
+    def give_trump(self, suit: Suit | None) -> None:
+        """The trump of the deal (None: no trump), turned at the table or named by a player.
+
+        :raises KeepError: when the rules do not let it be so (R022, R046).
+        """
+        g = self.game
+        if g.phase is Phase.TRUMP:
+            problem = g.check(ChooseTrump(suit))
+            if problem is not None:
+                raise KeepError(problem)
+        elif g.phase is not Phase.DEAL:
+            raise _refusal("R002", tr("the trump of deal {number} is known already", number=g.deal.number))
+        self._enter(replace(self.current, trump=suit, trump_given=True), ("trump", -1))
+
+    def give_bid(self, tricks: int) -> None:
+        """The bid of the player to bid.
+
+        :raises KeepError: naming the rule (R020 out of range, R021 the hook, R023 dashes).
+        """
+        g = self.game
+        problem = g.check(Bid(tricks))
+        if problem is not None:
+            raise KeepError(problem)
+        bids = list(self.current.bids)
+        bids[g.to_act] = tricks
+        self._enter(replace(self.current, bids=tuple(bids)), ("bid", g.to_act))
+
+    def give_bids(self, in_order: Sequence[int]) -> None:
+        """Several bids at once, in bidding order from the player to bid (a deal typed as one
+        line); none is taken when one is refused."""
+        before, given = self.current, list(self._given)
+        try:
+            for b in in_order:
+                if self.game.phase is not Phase.BID:
+                    raise _refusal("R002", tr("{count} bids given, but only {count2} are made in this deal",
+                                              count=len(in_order), count2=sum(1 for x in self.current.bids
+                                                                              if x is not None)))
+                self.give_bid(b)
+        except KeepError:
+            self._reset_current(before)
+            self._given = given
+            raise
+
+    def give_call(self, call: Call) -> None:
+        """A call of the auction by the player to call.
+
+        :raises KeepError: naming the rule (R024).
+        """
+        g = self.game
+        problem = g.check(call)
+        if problem is not None:
+            raise KeepError(problem)
+        calls: list[Call | None] = list(self.current.calls) if self.current.calls else [None] * self.players
+        calls[g.to_act] = call
+        self._enter(replace(self.current, calls=tuple(calls)), ("call", g.to_act))
+
+    def tricks_left(self, some: Sequence[int]) -> int:
+        """Tricks not yet given to anyone, after ``some`` players' tricks."""
+        return self.game.deal.cards - sum(some)
+
+    def check_took(self, given: Sequence[int], more: Sequence[int] = ()) -> None:
+        """Refuse tricks that cannot be right already: ``more`` after the ``given`` ones make a
+        negative number, or more tricks than the deal has (R053), before all are in.
+
+        :raises KeepError: naming the rule.
+        """
+        cards, number = self.game.deal.cards, self.game.deal.number
+        some = [*given, *more]
+        if any(t < 0 for t in some) or sum(some) > cards:
+            raise _refusal("R053", tr("tricks taken {taken} = {sum} do not add up to the {cards} cards of deal {number}",
+                                      taken=" + ".join(map(str, some)), sum=sum(some), cards=cards, number=number),
+                           hint=tr("{left} tricks are left to give", left=max(cards - sum(given), 0)))
+
+    def give_tricks(self, taken: Sequence[int]) -> None:
+        """The tricks each player took, by seat: the deal is scored.
+
+        :raises KeepError: when they do not add up to the hand size (R053), or before the bids.
+        """
+        g = self.game
+        if g.phase is not Phase.PLAY:
+            raise _refusal("R002", tr("the tricks of deal {number} come after its bids", number=g.deal.number))
+        if len(taken) != self.players:
+            raise _refusal("R053", tr("{count} numbers of tricks for {count2} players",
+                                      count=len(taken), count2=self.players))
+        probe = g.clone()
+        try:
+            probe.record_tricks(list(taken))
+        except IllegalAction as exc:
+            raise KeepError(exc.diagnostics[0]) from None
+        self._enter(replace(self.current, took=tuple(taken)))
+
+    def undo(self) -> bool:
+        """Take back the last entry of the deal being kept (False: nothing to take back)."""
+        if not self._given:
+            return False
+        kind, seat = self._given.pop()
+        cur = self.current
+        if kind == "trump":
+            cur = replace(cur, trump=None, trump_given=False)
+        elif kind == "bid":
+            cur = replace(cur, bids=tuple(None if s == seat else b for s, b in enumerate(cur.bids)))
+        else:
+            cur = replace(cur, calls=tuple(None if s == seat else c for s, c in enumerate(cur.calls)))
+        given = self._given
+        self._reset_current(cur)
+        self._given = given
+        return True
+
+    def _enter(self, kept: KeptDeal, given: tuple[str, int] | None = None) -> None:
+        self.current = kept
+        _advance(self.game, kept)
+        if given is not None:
+            self._given.append(given)
+        if kept.done:
+            self.deals.append(kept)
+            self.current = self._empty()
+            self._given = []
+            _advance(self.game, self.current)
+
+    def _reset_current(self, kept: KeptDeal) -> None:
+        self.game = self._replay(self.deals)
+        self.current = kept
+        self._given = []
+        _advance(self.game, kept)
+
+    def _replay(self, deals: Sequence[KeptDeal]) -> Game:
+        """A new game with ``deals`` applied, each checked by the rules.
+
+        :raises KeepError: naming the deal and the rule the first refused entry breaks.
+        """
+        g = self._new_game()
+        for k, d in enumerate(deals):
+            if g.is_over:
+                raise _refusal("R047", tr("the game ends after deal {number}, before deal {number2}",
+                                          number=k, number2=k + 1))
+            number = g.deal.number
+            try:
+                _advance(g, d)
+            except IllegalAction as exc:
+                problem = exc.diagnostics[0]
+                raise KeepError(replace(problem, message=tr("deal {number}: {message}", number=number,
+                                                            message=problem.message))) from None
+        return g
+
+    # ------------------------------------------------------------------ corrections
+    def edit(self, number: int, *, bids: Sequence[int | None] | None = None,
+             took: Sequence[int] | None = None, when: str = "") -> list[Correction]:
+        """Correct finished deal ``number``: its bids and/or its tricks (by seat). The deals
+        after it are scored again; the changed numbers are kept as corrections made at the
+        deal now being kept (``when``: the time, as the caller writes it).
+
+        :raises KeepError: when the corrected sheet breaks a rule (the rule named, the deal
+            given), or ``number`` is not a finished deal; nothing is changed then.
+        """
+        if not 1 <= number <= len(self.deals):
+            raise _refusal("R040", tr("deal {number} is not a finished deal of this game (1 to {last})",
+                                      number=number, last=len(self.deals)))
+        old = self.deals[number - 1]
+        new = replace(old, bids=tuple(bids) if bids is not None else old.bids,
+                      took=tuple(took) if took is not None else old.took)
+        deals = list(self.deals)
+        deals[number - 1] = new
+        game = self._replay(deals)
+        at = self.game.deal.number if not self.game.is_over else len(self.deals)
+        made: list[Correction] = []
+        for field, before, after in ((Field.BID, old.bids, new.bids), (Field.TOOK, old.took, new.took)):
+            for seat, (a, b) in enumerate(zip(before or (), after or ())):
+                if a != b and b is not None:
+                    made.append(Correction(number, seat, field.value, a, b, at, when))
+        self.deals = deals
+        self.game = game
+        current = self.current
+        self.current = self._empty()
+        try:
+            _advance(game, current)
+            self.current = current
+        except IllegalAction:
+            self.game = self._replay(deals)  # the deal in hand no longer fits: it starts again
+            _advance(self.game, self.current)
+        self.corrections += made
+        return made
+
+    def order_of(self, number: int) -> tuple[int, ...]:
+        """The seats in the order they bid in finished deal ``number``."""
+        dealer = self.game.results[number - 1].dealer
+        first = seat_by_rule(self.variant.bidding.first_bidder, dealer, self.players)
+        return tuple((first + i) % self.players for i in range(self.players))
+
+    def corrected(self) -> dict[tuple[int, int, str], Correction]:
+        """The last correction of each corrected number: (deal, seat, field) -> correction."""
+        return {(c.deal, c.seat, c.field): c for c in self.corrections}
+
+    # ------------------------------------------------------------------ the record
+    def transcript(self) -> Transcript:
+        """The game so far as a sheet-level record: a row per deal, each deal's corrections after
+        its row, the deal in hand as far as it went."""
+        return kept_transcript(self)
+
+    @classmethod
+    def from_transcript(cls, t: Transcript, variant: Variant, label: str | None = None) -> Keeper:
+        """The keeper of a sheet-level record, to go on keeping it.
+
+        :raises KeepError: when a deal of the record breaks a rule.
+        """
+        deals, corrections = sheet_deals(t)
+        headers = tuple(h for h in t.headers if h.key in ("date", "event") or h.key.startswith("_"))
+        return restored(cls(variant, t.players, first_dealer=t.first_dealer, label=label or t.variant),
+                        deals, corrections, headers)
+
+
+def restored(keeper: Keeper, deals: Sequence[KeptDeal], corrections: Sequence[Correction],
+             headers: Sequence[Header] = ()) -> Keeper:
+    """``keeper`` (new) with the deals of a saved sheet given again (the last may be
+    unfinished), its corrections and its extra header lines.
+
+    :raises KeepError: when a deal breaks a rule.
+    """
+    kept = list(deals)
+    current = kept.pop() if kept and not kept[-1].done else keeper._empty()
+    keeper.deals = kept
+    keeper.game = keeper._replay(kept)
+    try:
+        _advance(keeper.game, current)
+    except IllegalAction as exc:
+        raise KeepError(exc.diagnostics[0]) from None
+    keeper.current = current
+    if current.done:
+        keeper.deals.append(current)
+        keeper.current = keeper._empty()
+        _advance(keeper.game, keeper.current)
+    keeper.corrections = list(corrections)
+    keeper.headers = tuple(headers)
+    return keeper
+
+def kept_deals(keeper: Keeper) -> list[KeptDeal]:
+    """The deals of the sheet as the table gave them: the finished ones, and the deal in hand
+    when anything of it was given."""
+    current = keeper.current
+    return [*keeper.deals] + ([current] if current != keeper._empty() else [])
+
+
+def _advance(g: Game, d: KeptDeal) -> None:
+    """Apply to ``g`` what of deal ``d`` it has not taken yet, as far as ``d`` goes.
+
+    :raises IllegalAction: where the engine refuses an entry (a sheet replayed after a
+        correction; entries given one by one were checked first).
+    """
+    start = len(g.results)
+    while not g.is_over and len(g.results) == start:
+        phase = g.phase
+        if phase is Phase.DEAL:
+            rules, rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
+            if rule == "chosen":
+                g.deal_unknown(chosen=True)
+            elif rule == "fixed":
+                g.deal_unknown(trump=rules.suit)
+            elif rule == "none":
+                g.deal_unknown()
+            elif d.trump_given:
+                g.deal_unknown(trump=d.trump)
+            else:
+                return
+        elif phase is Phase.TRUMP:
+            if not d.trump_given:
+                return
+            g.apply(ChooseTrump(d.trump))
+        elif phase is Phase.AUCTION:
+            call = d.calls[g.to_act] if d.calls else None
+            if call is None:
+                return
+            g.apply(call)
+        elif phase is Phase.BID:
+            bid = d.bids[g.to_act] if d.bids else None
+            if bid is None:
+                return
+            g.apply(Bid(bid))
+        elif phase is Phase.PLAY:
+            if d.took is None:
+                return
+            g.record_tricks(list(d.took))
+        else:  # pragma: no cover - phases are closed
+            return
+
+
+def kept_transcript(keeper: Keeper) -> Transcript:
+    """:meth:`Keeper.transcript`."""
+    t = game_transcript(keeper.game, keeper.names, level="sheet", variant=keeper.label,
+                        extra=[(h.key, h.value) for h in keeper.headers], compact=True)
+    by_deal: dict[int, list[Event]] = {}
+    for c in keeper.corrections:
+        by_deal.setdefault(c.deal, []).append(correction_event(c))
+    events: list[Event] = []
+    number = 0
+    for e in t.events:
+        if e.kind in ("deal", "settlement"):
+            events += by_deal.pop(number, [])
+            number = e.number or 0
+        events.append(e)
+    events += by_deal.pop(number, [])
+    return Transcript(t.headers, t.players, tuple(events))
