@@ -116,7 +116,7 @@ class Keeper:
         self.label = label
         self.deals: list[KeptDeal] = []
         """The finished deals."""
-        self.current = self._empty()
+        self.current = self.blank_deal()
         """The deal being kept (what of it the table has said)."""
         self.corrections: list[Correction] = []
         self.headers: tuple[Header, ...] = ()
@@ -129,7 +129,8 @@ class Keeper:
     def _new_game(self) -> Game:
         return Game(self.variant, len(self.names), first_dealer=self.first_dealer, auto_deal=False)
 
-    def _empty(self) -> KeptDeal:
+    def blank_deal(self) -> KeptDeal:
+        """A deal with nothing given yet."""
         n = len(self.names)
         return KeptDeal(bids=(None,) * n)
 
@@ -291,17 +292,17 @@ class Keeper:
             self._given.append(given)
         if kept.done:
             self.deals.append(kept)
-            self.current = self._empty()
+            self.current = self.blank_deal()
             self._given = []
             _advance(self.game, self.current)
 
     def _reset_current(self, kept: KeptDeal) -> None:
-        self.game = self._replay(self.deals)
+        self.game = self.replay(self.deals)
         self.current = kept
         self._given = []
         _advance(self.game, kept)
 
-    def _replay(self, deals: Sequence[KeptDeal]) -> Game:
+    def replay(self, deals: Sequence[KeptDeal]) -> Game:
         """A new game with ``deals`` applied, each checked by the rules.
 
         :raises KeepError: naming the deal and the rule the first refused entry breaks.
@@ -338,7 +339,7 @@ class Keeper:
                       took=tuple(took) if took is not None else old.took)
         deals = list(self.deals)
         deals[number - 1] = new
-        game = self._replay(deals)
+        game = self.replay(deals)
         at = self.game.deal.number if not self.game.is_over else len(self.deals)
         made: list[Correction] = []
         for field, before, after in ((Field.BID, old.bids, new.bids), (Field.TOOK, old.took, new.took)):
@@ -348,12 +349,12 @@ class Keeper:
         self.deals = deals
         self.game = game
         current = self.current
-        self.current = self._empty()
+        self.current = self.blank_deal()
         try:
             _advance(game, current)
             self.current = current
         except IllegalAction:
-            self.game = self._replay(deals)  # the deal in hand no longer fits: it starts again
+            self.game = self.replay(deals)  # the deal in hand no longer fits: it starts again
             _advance(self.game, self.current)
         self.corrections += made
         return made
@@ -394,9 +395,9 @@ def restored(keeper: Keeper, deals: Sequence[KeptDeal], corrections: Sequence[Co
     :raises KeepError: when a deal breaks a rule.
     """
     kept = list(deals)
-    current = kept.pop() if kept and not kept[-1].done else keeper._empty()
+    current = kept.pop() if kept and not kept[-1].done else keeper.blank_deal()
     keeper.deals = kept
-    keeper.game = keeper._replay(kept)
+    keeper.game = keeper.replay(kept)
     try:
         _advance(keeper.game, current)
     except IllegalAction as exc:
@@ -404,7 +405,7 @@ def restored(keeper: Keeper, deals: Sequence[KeptDeal], corrections: Sequence[Co
     keeper.current = current
     if current.done:
         keeper.deals.append(current)
-        keeper.current = keeper._empty()
+        keeper.current = keeper.blank_deal()
         _advance(keeper.game, keeper.current)
     keeper.corrections = list(corrections)
     keeper.headers = tuple(headers)
@@ -414,7 +415,7 @@ def kept_deals(keeper: Keeper) -> list[KeptDeal]:
     """The deals of the sheet as the table gave them: the finished ones, and the deal in hand
     when anything of it was given."""
     current = keeper.current
-    return [*keeper.deals] + ([current] if current != keeper._empty() else [])
+    return [*keeper.deals] + ([current] if current != keeper.blank_deal() else [])
 
 
 def _advance(g: Game, d: KeptDeal) -> None:
