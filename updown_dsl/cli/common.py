@@ -84,9 +84,9 @@ VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
 
 
 def _console(stderr: bool = False) -> "Console":
-    from rich.console import Console
+    from .safe import safe_console
 
-    return Console(stderr=stderr, highlight=False)
+    return safe_console(stderr=stderr, highlight=False)
 
 
 def _colour() -> bool | None:
@@ -99,8 +99,11 @@ def _colour() -> bool | None:
 
 
 def _echo_json(text: str) -> None:
-    """Machine output: only the JSON text on stdout."""
-    typer.echo(text)
+    """Machine output: only the JSON text on stdout (a control character in a string as its
+    ``\\u`` escape: the same JSON, nothing a terminal acts on)."""
+    from ..safetext import for_json
+
+    typer.echo(for_json(text))
 
 
 def _styled(text: str) -> Any:

@@ -236,12 +236,12 @@ def _stopped(out: "Console", session: Any, saved: Optional[str], how: str, again
 
 def _print_wide(out: "Console", renderable: Any) -> None:
     """Print a table at its natural width (wider than the terminal rather than cut short)."""
-    from rich.console import Console
+    from .safe import safe_console
     if out.width >= 10_000:
         out.print(renderable)
         return
     # A table does not expand: on a very wide console it keeps its natural width.
-    wide = Console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
+    wide = safe_console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
                    color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
     wide.print(renderable)
 

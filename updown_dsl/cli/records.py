@@ -193,9 +193,9 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     # Never cut a number short: wider than the terminal rather than "1…".
     natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
     if natural > out.width:
-        from rich.console import Console
+        from .safe import safe_console
 
-        out = Console(highlight=False, width=natural)
+        out = safe_console(highlight=False, width=natural)
     out.print(table)
     for note in notes:
         out.print(note, soft_wrap=True)
@@ -277,11 +277,15 @@ def convert_cmd(
         "log" if compact is not None or _input_is_json(inputs, file) else "json")
     if form == "json":
         data = [transcript_to_json(t) for t in games]
-        text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
+        from ..safetext import for_json
+
+        text = for_json(json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False)) + "\n"
     else:
         text = "\n".join(format_transcript(t, _cards_notation(cards)) for t in games)
     if output is None or output == STDIN:
-        typer.echo(text, nl=False)
+        from .safe import echo
+
+        echo(text, nl=False)
         return
     _write_new(output, text, force)
     _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",

@@ -132,20 +132,22 @@ def simulate_cmd(
         return simulate_games(which, n, games, **common)
 
     if json_out:
+        from ..safetext import for_json
+
         results = [run(save)] + ([run(None, other)] if other is not None else [])
         if balance:
             from ..batch.balance import balance_dict
 
             dicts = [{**b.summary.to_dict(), "balance": balance_dict(b)} for b in results]
             _write_report(report, results, force, stderr=True)
-            print(json.dumps(dicts if other is not None else dicts[0], indent=2, ensure_ascii=False))
+            print(for_json(json.dumps(dicts if other is not None else dicts[0], indent=2, ensure_ascii=False)))
         else:
-            print(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False))
+            print(for_json(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False)))
         return
-    from rich.console import Console
+    from .safe import safe_console
     from rich.progress import Progress
 
-    console = Console(stderr=True)
+    console = safe_console(stderr=True)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{loaded.name}: {games} games", total=games)
 
@@ -176,18 +178,18 @@ def _write_report(report: Optional[str], results: list[Any], force: bool, *, std
     from .inputs import _write_new
 
     _write_new(report, balance_page(results), force)
-    from rich.console import Console
+    from .safe import safe_console
 
-    Console(stderr=stderr).print(f"wrote {report} (the balance report of "
+    safe_console(stderr=stderr).print(f"wrote {report} (the balance report of "
                                + " and ".join(b.variant for b in results) + ")", markup=False, highlight=False,
                                soft_wrap=True)
 
 
 def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
-    from rich.console import Console
+    from .safe import safe_console
     from rich.table import Table
 
-    console = Console()
+    console = safe_console()
     v = summary.variant
     console.print(f"[bold]{v.variant}[/bold]: {v.games} games, {v.players} players, seed {summary.seed}; "
                   f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
