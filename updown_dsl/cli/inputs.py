@@ -200,7 +200,11 @@ def _input_is_json(inputs: _Inputs, arg: str) -> bool:
 
 
 def _write_new(path: str, text: str, force: bool) -> None:
-    """Write ``text`` to ``path``: a new file, or (``force``) replace the old one in one step."""
+    """Write ``text`` to ``path``: a new file, or (``force``) replace a regular file there in
+    one step (never a device, a FIFO, a folder or a symbolic link: that is refused, exit 3).
+    The file gets the mode the umask says, with or without ``force``."""
+    from ..outfiles import not_replaceable, refusal, umask_mode
+
     data = text.encode("utf-8")
     if not force:
         try:
@@ -209,6 +213,9 @@ def _write_new(path: str, text: str, force: bool) -> None:
         except FileExistsError:
             _usage_error(tr("{path} exists; add --force to overwrite it", path=path), "--output")
         return
+    what = not_replaceable(path)
+    if what is not None:
+        raise FileExistsError(refusal(path, what))
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -216,6 +223,7 @@ def _write_new(path: str, text: str, force: bool) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, umask_mode())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
 from ..i18n import tr
 from .common import (
     PlayersOpt,
-    app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
+    app, complete_variant, _error, EXIT_INPUT, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
 )
 
@@ -79,6 +79,12 @@ def simulate_cmd(
             _usage_error(f"{report} is a folder: name the file to write", "--report")
         if os.path.lexists(report) and not force:
             _usage_error(f"{report} exists; add --force to overwrite it", "--report")
+        from ..outfiles import not_replaceable, refusal
+
+        what = not_replaceable(report)
+        if what is not None:  # said before the games are played, not after
+            _error(refusal(report, what))
+            raise typer.Exit(EXIT_INPUT)
         from ..pages.charts import MissingExtra, require
 
         try:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import tr
+from ..outfiles import not_replaceable, refusal
 
 fcntl: Any
 msvcrt: Any
@@ -211,6 +212,9 @@ class SaveFile:
             _lock_quietly(fd)  # held while the hidden file lives: a later sweep leaves it alone
             _write_all(fd, text.encode("utf-8"))
             if force:
+                what = not_replaceable(name)
+                if what is not None:  # a rename would put a regular file where it is
+                    raise SaveError(errno.EEXIST, what, name, refusal(name, what), "create")
                 _not_in_use(name)
                 os.replace(tmp, name)
             else:
