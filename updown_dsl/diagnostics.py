@@ -66,6 +66,7 @@ CATALOGUE: dict[str, str] = {
     "T016": "the players line names too many players",
     "T017": "more problems in a game than a report keeps",
     "T018": "the JSON form is nested too deeply",
+    "T019": "a game is longer than a record of real play (the rest of the input is not read)",
     "T020": "the game is unfinished",
     "T021": "a deal holds unknown cards (??): they are read as the cards that fit the record best, or not checked",
     # rule violations (engine refusals; the checker reuses them)
@@ -143,6 +144,7 @@ EXAMPLES: dict[str, str] = {
     "T016": "game.log:2:1: error[T016] 'players' names 100,001 players; a record has at most 64",
     "T017": "game.log:212:1: error[T017] 22,900 more problems in this game (22,900 of them errors) are not shown: a report keeps the first 100",
     "T018": "game.json:1:1: error[T018] the JSON is nested too deeply to read (a record nests four levels)",
+    "T019": "game.log:50001:1: error[T019] the game goes on past 50,000 lines or 4,000,000 characters, more than a record of real play holds: the rest of the input is not read",
     "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
     "T020": "game.log:212:1: note[T020] the record stops after deal 7 of 24: the game is unfinished",
     "T021": "game.log:69:1: note[T021] deal 4 holds 1 unknown card (??): checked with it read as 8S, a reading that fits the record",

@@ -258,7 +258,9 @@ def convert_cmd(
         _usage_error(tr("{output} exists; add --force to overwrite it", output=output), "--output")
     inputs = _Inputs()
     records = inputs.records(file)
-    diags = [d for _, ds in records for d in ds]
+    from ..records.report import capped
+
+    diags = [d for _, ds in records for d in capped(ds)]  # (a report's cap, as check has it)
     blocking = any(t is None for t, _ in records) or any(d.severity == Severity.ERROR for d in diags)
     if diags:
         from .report import sort_diagnostics

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagnostics import Diagnostic
@@ -143,10 +143,26 @@ def _caret_span(text: str, col0: int, end_col: int | None) -> int:
     return 1
 
 
-def render_diagnostic(diag: Diagnostic, source: str | Sequence[str] | None = None) -> str:
+class LineSource(Protocol):
+    """Where the lines of an input are looked up by number (see :mod:`updown_dsl.cli.sources`)."""
+
+    def get(self, number: int) -> str | None:
+        """Line ``number`` (1-based), or None when it cannot be quoted."""
+
+
+def _source_line(source: str | Sequence[str] | LineSource, number: int) -> str | None:
+    if isinstance(source, str):
+        source = source.splitlines()
+    if isinstance(source, Sequence):
+        return source[number - 1] if number <= len(source) else None
+    return source.get(number)
+
+
+def render_diagnostic(diag: Diagnostic, source: str | Sequence[str] | LineSource | None = None) -> str:
     """One diagnostic in the compiler form, with the source line and a caret.
 
-    ``source`` is the text of the file ``diag.path`` names, or its lines (None: no snippet).
+    ``source`` is the text of the file ``diag.path`` names, its lines, or a :class:`LineSource`
+    (None: no snippet).
     The hint, if any, ends the block as ``  = hint: ...``. Everything that came from the
     input is shown through :func:`~updown_dsl.safetext.for_terminal` (a control character is
     a visible escape, the caret still under its place), and a long line as a bounded
@@ -157,9 +173,9 @@ def render_diagnostic(diag: Diagnostic, source: str | Sequence[str] | None = Non
     lines = [for_terminal(diagnostic_header(diag), one_line=True)]
     gutter = 1
     if source is not None and diag.line is not None and diag.line >= 1:
-        src_lines = source.splitlines() if isinstance(source, str) else source
-        if diag.line <= len(src_lines):
-            raw = src_lines[diag.line - 1].rstrip("\r\n")
+        found = _source_line(source, diag.line)
+        if found is not None:
+            raw = found.rstrip("\r\n")
             col0 = min((diag.col or 1) - 1, len(raw))
             span = _caret_span(raw[col0:col0 + EXCERPT + 1], 0,
                                None if diag.end_col is None else diag.end_col - col0)
@@ -210,12 +226,13 @@ def load_sources(diags: Iterable[Diagnostic],
 
 
 def render_diagnostics(diags: Sequence[Diagnostic],
-                       sources: Mapping[str, str] | None = None) -> str:
+                       sources: Mapping[str, str | Sequence[str] | LineSource] | None = None) -> str:
     """Several diagnostics, in file order, separated by blank lines.
 
-    ``sources`` maps a diagnostic's path to its file text (see :func:`load_sources`).
+    ``sources`` maps a diagnostic's path to its file text (see :func:`load_sources`), its lines
+    or a :class:`LineSource`. A text is split once, however many diagnostics quote it.
     """
-    sources = sources or {}
+    sources = {path: src.splitlines() if isinstance(src, str) else src for path, src in (sources or {}).items()}
     blocks = [render_diagnostic(d, sources.get(d.path) if d.path else None)
               for d in sort_diagnostics(diags)]
     return "\n\n".join(blocks)
