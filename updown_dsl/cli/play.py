@@ -138,7 +138,7 @@ def play_cmd(
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     out = _console()
-    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay, step=step,
+    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin is not None and sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)
     saved = resume if resume is not None else save
     if resume is not None:
@@ -246,6 +246,18 @@ def _print_wide(out: "Console", renderable: Any) -> None:
     wide.print(renderable)
 
 
+def _stdin_line() -> str:
+    """A line of standard input; "" at its end, and when it is closed (``0<&-``): no more input."""
+    import sys
+
+    if sys.stdin is None:
+        return ""
+    try:
+        return sys.stdin.readline()
+    except (OSError, ValueError):  # closed under us
+        return ""
+
+
 class _StopWatching(Exception):
     """q at the ``--step`` prompt: stop watching (the record stays valid and can be resumed)."""
 
@@ -276,7 +288,7 @@ class _Terminal:
             except EOFError:
                 line = None
         else:
-            line = sys.stdin.readline() or None
+            line = _stdin_line() or None
             if line is not None:
                 self.out.print(label + line.rstrip("\r\n"), markup=False, highlight=False)
         if line is None:
@@ -301,7 +313,7 @@ class _Terminal:
             except EOFError:
                 self.out.print()
                 return None
-        line = sys.stdin.readline()
+        line = _stdin_line()
         if not line:
             return None
         line = line.rstrip("\r\n")
