@@ -38,6 +38,7 @@ CATALOGUE: dict[str, str] = {
     "V012": "the rules contradict each other",
     "V013": "`extends` names a file outside the folders a variant may read",
     "V014": "a deal of the schedule leaves a player no bid",
+    "V015": "the totals can grow past what a record holds",
     # scoring formulas
     "F001": "formula syntax error",
     "F002": "unknown name in a formula",
@@ -119,6 +120,7 @@ EXAMPLES: dict[str, str] = {
     "V011": "house.yaml:4:23: error[V011] `deck.designated_jokers`: 2S is not in a 36-card pack",
     "V012": "house.yaml:2:3: error[V012] players: min 5 is more than max 4",
     "V014": "house.yaml:4:1: error[V014] the hook leaves the last bidder no bid in deal 1 with 4 players (4 cards): every bid must be 1, and 4 bids of 1 total the 4 cards",
+    "V015": "house.yaml:3:3: error[V015] the totals can grow past 1,000,000,000,000,000 by deal 9 with 4 players (9 cards): a record cannot hold them",
     "V013": "house.yaml:1:10: error[V013] `extends` may not read '../../etc/base.yaml': it is outside the folders a variant may be read from (hint: extend a bundled variant or a file in this file's folder; allow another folder with --variant-path)",
     "F001": "house.yaml:9:22: error[F001] formula ends too early: missing operand after '+'",
     "F002": "house.yaml:9:11: error[F002] unknown name 'bids' in formula (hint: did you mean 'bid'?)",

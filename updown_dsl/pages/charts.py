@@ -103,7 +103,9 @@ def intervals_svg(categories: Sequence[str], groups: Sequence[tuple[str, Sequenc
             xs = [i - 0.4 + span * (g + 0.5) for i in range(len(categories))]
             ax.bar(xs, list(means), width=span * 0.9, label=label, color=COLOURS[g % len(COLOURS)], alpha=0.85)
             if lows is not None and highs is not None:
-                err = [[m - lo for m, lo in zip(means, lows)], [hi - m for m, hi in zip(means, highs)]]
+                # an interval that does not hold its mean (by a rounding) draws no bar on that side
+                err = [[max(0.0, m - lo) for m, lo in zip(means, lows)],
+                       [max(0.0, hi - m) for m, hi in zip(means, highs)]]
                 ax.errorbar(xs, list(means), yerr=err, fmt="none", ecolor="#222", capsize=3, linewidth=1)
         ax.set_xticks(range(len(categories)), list(categories))
         if reference is not None:
