@@ -126,6 +126,7 @@ def test_the_corpus_covers_every_failure_class() -> None:
                    # issue 33
                    "checker/escape-sequence-line.log", "checker/line-without-end.log",
                    "checker/game-without-end.log", "checker/thirteen-digit-scores.log",
+                   "checker/unknown-cards-budget.log",
                    "loader/auction-min-above-cards.yaml", "loader/dash-limit-only-zeros.yaml",
                    "loader/score-squares-total.yaml"]:
         assert needed in names, needed
