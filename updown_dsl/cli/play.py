@@ -242,7 +242,7 @@ def _print_wide(out: "Console", renderable: Any) -> None:
         return
     # A table does not expand: on a very wide console it keeps its natural width.
     wide = safe_console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
-                   color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
+                        color_system=out.color_system, no_color=out.no_color)
     wide.print(renderable)
 
 

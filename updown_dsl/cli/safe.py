@@ -45,7 +45,7 @@ class _EscapeHook:
     """The render hook: every renderable printed is wrapped in :class:`_Escaped`."""
 
     def process_renderables(self, renderables: "list[ConsoleRenderable]") -> "list[ConsoleRenderable]":
-        return [r if isinstance(r, _Escaped) else _Escaped(r) for r in renderables]  # type: ignore[misc]
+        return [r if isinstance(r, _Escaped) else _Escaped(r) for r in renderables]
 
 
 def safe_console(**kwargs: Any) -> "Console":

@@ -38,6 +38,23 @@ class Peeked:
         self.head: bytes = stream.read(size) or b""  # type: ignore[attr-defined]
         self._pending = self.head
 
+    def __iter__(self) -> Iterator[bytes]:
+        """The lines, as a binary file gives them (the archive reader reads blocks with :meth:`read`
+        instead); a line over :data:`_LONG_BYTES` comes in pieces of that size, never held whole."""
+        rest = b""
+        while True:
+            block = self.read(1 << 16)
+            if not block:
+                if rest:
+                    yield rest
+                return
+            lines = (rest + block).split(b"\n")
+            rest = lines.pop()
+            yield from (line + b"\n" for line in lines)
+            while len(rest) > _LONG_BYTES:
+                yield rest[:_LONG_BYTES]
+                rest = rest[_LONG_BYTES:]
+
     def read(self, size: int = -1) -> bytes:
         """Up to ``size`` bytes (all that is left when negative), the peeked ones first."""
         out, self._pending = self._pending, b""
