@@ -88,3 +88,18 @@ def test_umask_mode() -> None:
     finally:
         os.umask(old)
     assert os.umask(old) == old  # (left as it was)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "devzero"])
+def test_resume_reads_only_a_regular_file(tmp_path: Path, kind: str) -> None:
+    """``play --resume`` of a FIFO or a device (which it would read forever) is refused."""
+    from updown_dsl.cli import app
+
+    target = tmp_path / "game.log"
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        os.symlink("/dev/zero", target)
+    r = make_runner().invoke(app, ["play", "--resume", str(target)], input="")
+    assert r.exit_code == 3, r.stdout + r.stderr
+    assert "not a saved game" in r.stderr

@@ -16,7 +16,7 @@ import stat
 
 from .i18n import tr
 
-__all__ = ["not_replaceable", "refusal", "umask_mode"]
+__all__ = ["file_kind", "not_replaceable", "refusal", "umask_mode"]
 
 
 def not_replaceable(path: str | os.PathLike[str]) -> str | None:
@@ -25,10 +25,13 @@ def not_replaceable(path: str | os.PathLike[str]) -> str | None:
     file is."""
     try:
         mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return None
     except OSError:
-        return None  # the writer's own error says it better
+        return None  # nothing there (or the writer's own error says it better)
+    return file_kind(mode)
+
+
+def file_kind(mode: int) -> str | None:
+    """What a file of ``mode`` (``st_mode``) is, in words, when it is not a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISLNK(mode):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import tr
-from ..outfiles import not_replaceable, refusal
+from ..outfiles import file_kind, not_replaceable, refusal
 
 fcntl: Any
 msvcrt: Any
@@ -182,6 +182,11 @@ class SaveFile:
             fd = os.open(name, os.O_RDWR | os.O_APPEND | _BINARY)
         except OSError as exc:
             raise _failed(exc, name, "read" if exc.errno == errno.ENOENT else "write to") from None
+        what = file_kind(os.fstat(fd).st_mode)
+        if what is not None:  # a device or a FIFO would be read forever
+            _close(fd)
+            raise SaveError(errno.EINVAL, what, name, tr("cannot resume {path}: it is {what}, not a saved game",
+                                                         path=name, what=what), "read")
         try:
             save = cls(fd, name, _lock(fd, name))
         except BaseException:
