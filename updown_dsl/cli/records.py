@@ -164,6 +164,12 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     from .sheet import sheet_cell
     from .screen import sheet_frame
 
+    from ..safetext import for_terminal
+
+    # Escaped here, before the table is laid out, so that the columns line up (the console
+    # would escape them anyway, after the layout).
+    players = [for_terminal(p, one_line=True) for p in players]
+    rows = [{**row, "dealer": for_terminal(str(row["dealer"]), one_line=True)} for row in rows]
     out = _console()
     title = Text(variant, style="bold")
     if path:
