@@ -5,9 +5,11 @@ One function per medium, and every command shows such text through it:
 * :func:`for_terminal` -- control characters (C0 but tab and line end, DEL, C1) and the
   bidirectional overrides shown as visible escapes (``\\x1b``, ``\\u202e``), so that no text
   can move the cursor, clear the screen, set a title or reorder what is shown;
-* :func:`for_markdown` -- the terminal escapes, then every ASCII punctuation character
-  backslash-escaped (CommonMark's escape), so no markup, link, raw HTML or entity is read;
-* :func:`for_html` -- the terminal escapes, then ``& < > " '`` as entities.
+* :func:`for_markdown` -- the terminal escapes, then each character that can start markup
+  backslash-escaped (CommonMark's escape), so no emphasis, link, raw HTML, entity, table cell
+  or block marker is read (:func:`for_markdown_spans` keeps `code spans` as code);
+* :func:`for_html` -- the terminal escapes, then ``& < > " '`` as entities;
+* :func:`for_json` -- JSON text with those characters as ``\\u`` escapes (the same JSON).
 
 >>> for_terminal("Anna\\x1b[2J")
 'Anna\\\\x1b[2J'
