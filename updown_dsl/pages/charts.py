@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 from typing import Any, Sequence
 
+from ..safetext import for_terminal
+
 #: What to install for the charts.
 EXTRA = 'pip install "updown[charts]"'
 
@@ -72,8 +74,9 @@ def progression_svg(labels: Sequence[str], series: Sequence[Sequence[int]], name
         fig, ax = _figure(width, height)
         xs = list(range(len(labels)))
         for s, (name, ys) in enumerate(zip(names, series)):
-            ax.plot(xs, list(ys), marker="o", markersize=2.5, linewidth=1.6, label=name,
-                    color=COLOURS[s % len(COLOURS)])
+            # a name's control characters as visible escapes (no font has a glyph for them)
+            ax.plot(xs, list(ys), marker="o", markersize=2.5, linewidth=1.6,
+                    label=for_terminal(name, one_line=True), color=COLOURS[s % len(COLOURS)])
         step = max(1, len(labels) // 25)
         ax.set_xticks(xs[::step], list(labels)[::step])
         ax.set_xlabel("deal")
