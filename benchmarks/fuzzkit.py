@@ -117,7 +117,8 @@ def seed_corpus(target: str, seed: int = 1) -> list[bytes]:
 #: Control strings that act on a terminal, and markup that acts in Markdown or HTML.
 HOSTILE = [b"\x1b[2J\x1b[H", b"\x1b]0;owned\x07", b"\x1b[1A\x1b[2K", b"\xc2\x9b2J", b"\xe2\x80\xae", b"\r",
            b"\x08\x08", b"\x7f", b"\x1bP+q\x1b\\", b"\x1b[6n", b"<img src=x onerror=alert(1)>",
-           b"<script>alert(2)</script>", b"[x](javascript:alert(3))", b"&lt;b&gt;", b"`", b"*_*", b"\\"]
+           b"<script>alert(2)</script>", b"[x](javascript:alert(3))", b"&lt;b&gt;", b"`", b"*_*", b"\\",
+           b"[/b]", b"[bold]", b"[link=x]"]  # (the last are Rich markup: text, never tags)
 #: The kinds of file the ``files`` target puts at the path it reads or writes.
 _KINDS = ("missing", "regular", "symlink", "dangling", "fifo", "dir", "devnull", "devzero")
 
@@ -426,7 +427,11 @@ def _terminal(data: bytes) -> Outcome | None:
                 return Outcome("escape:markdown-markup", tag)
         if "<img" in render(book, "html") or "<script>alert" in render(book, "html"):
             return Outcome("escape:html-markup", "")
-        console.print(variant.name + " " + variant.description, markup=False)
+        from rich.table import Table
+
+        table = Table(variant.name)  # a table cell, as `variant show` and `variants` print the words
+        table.add_row(variant.description)
+        console.print(table)
     if UNSAFE.search(out.getvalue()):
         return Outcome("escape:console", repr(UNSAFE.search(out.getvalue()).group()))  # type: ignore[union-attr]
     return None

@@ -196,3 +196,31 @@ def test_every_console_of_the_command_line_is_safe() -> None:
         if path.name == "safe.py":
             continue
         assert not re.search(r"(?<![\w.])Console\(", path.read_text(encoding="utf-8")), path.name
+
+
+# --------------------------------------------------------------------------- Rich markup in names
+
+
+@pytest.mark.parametrize("name", ["[/b]", "[bold]x", "[link=example.org]y"])
+def test_a_name_that_reads_as_rich_markup_is_text(tmp_path: Path, name: str) -> None:
+    """A player's or a variant's name such as ``[/b]`` was read as a Rich tag in a table cell or
+    a progress bar: a MarkupError, exit 4. Every console reads no markup in what it prints."""
+    from updown_dsl.cli import app
+
+    record = tmp_path / "g.log"
+    record.write_text(EXAMPLE_ODESSA.read_text(encoding="utf-8").replace("Anna", name), encoding="utf-8")
+    r = make_runner().invoke(app, ["sheet", str(record)])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert f"winner: {name}" in r.stdout
+    r = make_runner().invoke(app, ["play", "--variant", "oh-hell", "--watch", "--seed", "1", "--name",
+                                   f"{name},B,C,D"], input="")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert name in r.stdout
+    variant = tmp_path / "v.yaml"
+    variant.write_text(f'extends: oh-hell\nname: "{name}"\n', encoding="utf-8")
+    r = make_runner().invoke(app, ["simulate", "--variant", str(variant), "--games", "2"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert name in r.stdout
+
+
+EXAMPLE_ODESSA = Path(__file__).resolve().parent.parent / "docs" / "examples" / "odessa-full.log"

@@ -49,9 +49,13 @@ class _EscapeHook:
 
 
 def safe_console(**kwargs: Any) -> "Console":
-    """A Rich console (``Console(**kwargs)``) that shows no input text raw."""
+    """A Rich console (``Console(**kwargs)``) that shows no input text raw, and reads no Rich
+    markup in what it prints unless told to (``markup=True``): a name such as ``[/b]`` in a
+    string or a table cell is text, not a tag (it was a ``MarkupError``, exit 4). Styles are
+    given as :class:`rich.text.Text` spans."""
     from rich.console import Console
 
+    kwargs.setdefault("markup", False)
     console = Console(**kwargs)
     console.push_render_hook(_EscapeHook())  # type: ignore[arg-type]
     return console

@@ -151,11 +151,12 @@ def simulate_cmd(
             print(for_json(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False)))
         return
     from .safe import safe_console
+    from rich.markup import escape  # (a progress bar's description is read as markup)
     from rich.progress import Progress
 
     console = safe_console(stderr=True)
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{loaded.name}: {games} games", total=games)
+        task = progress.add_task(escape(f"{loaded.name}: {games} games"), total=games)
 
         def step(g: int, text: "str | None") -> None:
             save(g, text)
@@ -164,7 +165,7 @@ def simulate_cmd(
         summary = run(step)
         results = [summary]
         if other is not None:
-            task2 = progress.add_task(f"{other.name}: {games} games", total=games)
+            task2 = progress.add_task(escape(f"{other.name}: {games} games"), total=games)
             results.append(run(lambda g, text: progress.advance(task2), other))
     if not balance:
         _print_simulation(summary, folder, hint)
@@ -197,10 +198,14 @@ def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
 
     console = safe_console()
     v = summary.variant
-    console.print(f"[bold]{v.variant}[/bold]: {v.games} games, {v.players} players, seed {summary.seed}; "
-                  f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
-                  f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
-                  + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
+    from rich.text import Text
+
+    line = Text(v.variant, style="bold")  # (the variant's name is its file's words: never markup)
+    line.append(f": {v.games} games, {v.players} players, seed {summary.seed}; "
+                f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
+                f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
+                + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
+    console.print(line)
     for title, rows, first in (("by seat", summary.seats, "seat"), ("by bot", summary.kinds, "bot")):
         table = Table(title=title, title_justify="left")
         for col in (first, "games", "mean points", "sd", "wins", "bids made"):
