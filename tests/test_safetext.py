@@ -224,3 +224,13 @@ def test_a_name_that_reads_as_rich_markup_is_text(tmp_path: Path, name: str) -> 
 
 
 EXAMPLE_ODESSA = Path(__file__).resolve().parent.parent / "docs" / "examples" / "odessa-full.log"
+
+
+def test_a_usage_error_shows_a_variants_name_escaped(tmp_path: Path) -> None:
+    from updown_dsl.cli import app
+
+    r = make_runner().invoke(app, ["play", "--variant", str(_hostile_variant(tmp_path)), "--players", "99"])
+    assert r.exit_code == 2
+    _no_control(r.stdout)
+    _no_control(r.stderr)
+    assert "Ev\\x1b[2J" in r.stderr

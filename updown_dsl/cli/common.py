@@ -137,8 +137,11 @@ def _error(message: str) -> None:
 
 
 def _usage_error(message: str, param: str) -> NoReturn:
-    """Raise a usage error (exit 2) naming the option at fault."""
-    raise typer.BadParameter(message, param_hint=f"'{param}'")
+    """Raise a usage error (exit 2) naming the option at fault (Click prints it: the words of an
+    input in it, a variant's name, are escaped here as every console escapes them)."""
+    from ..safetext import for_terminal
+
+    raise typer.BadParameter(for_terminal(message, one_line=True), param_hint=f"'{param}'")
 
 
 def _passthrough_types() -> tuple[type[BaseException], ...]:
