@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Fuzz the reader, the checker, the loader and the formula compiler for a while.
+"""Fuzz the reader, the checker, the loader, the formula compiler, the terminal and the file
+kinds for a while.
 
-    python benchmarks/fuzz.py --minutes 30                 # all four targets, a pool of workers
+    python benchmarks/fuzz.py --minutes 30                 # all six targets, a pool of workers
     python benchmarks/fuzz.py --minutes 2 --targets loader --save found/
 
 Every input must end in diagnostics: an uncaught exception, more than 2 s of CPU, or (for
-the loader) a variant the engine cannot play to a clean record is a failure. The report gives
+the loader) a variant the engine cannot play to a clean record is a failure; so is hostile
+text that reaches a console, the rule book or the Markdown raw (``terminal``), and a write
+with ``--force`` that replaces a device, a FIFO, a folder or a link (``files``). The report gives
 the inputs tried per target and the failures by class; ``--save DIR`` writes one example of
 each failure class (with what it did) for the regression corpus in ``tests/fuzz_corpus/``.
 """

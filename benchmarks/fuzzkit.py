@@ -1,7 +1,12 @@
-"""Fuzz targets for updown: the reader, the checker, the loader and the formula compiler.
+"""Fuzz targets for updown: the reader, the checker, the loader, the formula compiler, what
+reaches the terminal, and the kinds of file read and written.
 
 Each target takes one input (bytes or text) and must end in diagnostics: an exception
-other than the documented ones, or more than ``SLOW_SECONDS`` of CPU, is a failure. Inputs
+other than the documented ones, or more than ``SLOW_SECONDS`` of CPU, is a failure. The
+``terminal`` target puts hostile control strings in records and variant files and fails when
+one reaches the rendered diagnostics, the rule book (text, Markdown, HTML) or a console raw
+(``escape:...``); the ``files`` target reads and writes (``--force``) a device, a FIFO, a folder,
+a symbolic link, and fails when a writer replaces anything but a regular file. Inputs
 are made by mutating a seed corpus of valid inputs (records of engine games, the bundled
 variant files, the bundled formulas) with byte, line and token mutations, plus a few
 structured attacks (deep nesting, huge counts, long names).
@@ -30,7 +35,7 @@ if str(ROOT) not in sys.path:
 SLOW_SECONDS = 2.0
 #: The in-process guard stops an input after this long (the count is then "hang").
 HANG_SECONDS = 10.0
-TARGETS = ("reader", "checker", "loader", "formula")
+TARGETS = ("reader", "checker", "loader", "formula", "terminal", "files")
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,20 @@ def seed_corpus(target: str, seed: int = 1) -> list[bytes]:
         from updown_dsl.lang.formula_trees import bundled_formulas
 
         return [f.encode("utf-8") for f in bundled_formulas()]
+    if target == "terminal":  # records (b"R" + text) and variant files (b"V" + text)
+        return [b"R" + t for t in seed_corpus("checker", seed)[:8]] + [b"V" + t for t in seed_corpus("loader")]
+    if target == "files":  # a kind of file and what is done with it: see _files
+        return [bytes([kind, op]) + b"x" for kind in range(len(_KINDS)) for op in range(4)]
     raise ValueError(target)
+
+
+#: Control strings that act on a terminal, and markup that acts in Markdown or HTML.
+HOSTILE = [b"\x1b[2J\x1b[H", b"\x1b]0;owned\x07", b"\x1b[1A\x1b[2K", b"\xc2\x9b2J", b"\xe2\x80\xae", b"\r",
+           b"\x08\x08", b"\x7f", b"\x1bP+q\x1b\\", b"\x1b[6n", b"<img src=x onerror=alert(1)>",
+           b"<script>alert(2)</script>", b"[x](javascript:alert(3))", b"&lt;b&gt;", b"`", b"*_*", b"\\",
+           b"[/b]", b"[bold]", b"[link=x]"]  # (the last are Rich markup: text, never tags)
+#: The kinds of file the ``files`` target puts at the path it reads or writes.
+_KINDS = ("missing", "regular", "symlink", "dangling", "fifo", "dir", "devnull", "devzero")
 
 
 # --------------------------------------------------------------------------- mutations
@@ -222,6 +240,14 @@ def _schema_mutation(base: bytes, rng: random.Random) -> bytes | None:
 
 def mutate(target: str, base: bytes, rng: random.Random) -> bytes:
     """One mutant of ``base``: a few random edits, or now and then a structured attack."""
+    if target == "terminal":  # hostile strings put in the text (a name, a comment, a line, a value)
+        data = bytearray(base)
+        for _ in range(rng.choice([1, 2, 3])):
+            i = rng.randrange(1, len(data) + 1)
+            data[i:i] = rng.choice(HOSTILE)
+        return bytes(data)
+    if target == "files":
+        return bytes([rng.randrange(len(_KINDS)), rng.randrange(4)]) + bytes(rng.randrange(256) for _ in range(8))
     if rng.random() < 0.04:
         return _attacks(target, rng, base)
     if target == "loader" and rng.random() < 0.6:
@@ -357,8 +383,134 @@ def _formula(data: bytes) -> None:
             pass
 
 
+def _terminal(data: bytes) -> Outcome | None:
+    """Hostile text in a record or a variant file: nothing of it may reach a console raw."""
+    from updown_dsl.cli.report import render_diagnostics
+    from updown_dsl.cli.safe import safe_console
+    from updown_dsl.safetext import UNSAFE
+
+    out = io.StringIO()
+    console = safe_console(file=out, width=100, force_terminal=False, color_system=None)
+    kind, body = data[:1], data[1:]
+    if kind != b"V":
+        from updown_dsl.cli.sources import LineWindow
+        from updown_dsl.records.archive import Peeked
+        from updown_dsl.records.checker import check_lines
+
+        window = LineWindow(Peeked(io.BytesIO(body)))
+        for report in check_lines(window, "fuzz.log"):
+            text = render_diagnostics(list(report.diagnostics), {"fuzz.log": window})
+            if UNSAFE.search(text):
+                return Outcome("escape:diagnostics", repr(UNSAFE.search(text).group()))  # type: ignore[union-attr]
+            console.print(text, markup=False, soft_wrap=True)
+            for d in report.diagnostics:  # the raw words too (a console is the last guard)
+                console.print(d.message, d.hint or "", markup=False, soft_wrap=True)
+    else:
+        from updown_dsl.lang.bookrender import render
+        from updown_dsl.lang.loader import VariantError, loads_variant
+        from updown_dsl.lang.rulebook import rule_book
+
+        try:
+            variant = loads_variant(body.decode("utf-8"), "fuzz.yaml")
+        except (VariantError, UnicodeDecodeError):
+            return None
+        book = rule_book(variant, variant.default_players)
+        for fmt in ("text", "md", "html"):
+            text = render(book, fmt)
+            if UNSAFE.search(text):
+                return Outcome(f"escape:rule-book-{fmt}", repr(UNSAFE.search(text).group()))  # type: ignore[union-attr]
+        from markdown_it import MarkdownIt
+
+        html = MarkdownIt("commonmark").render(render(book, "md"))
+        for tag in ("<img", "<script", "<a "):
+            if tag in html:
+                return Outcome("escape:markdown-markup", tag)
+        if "<img" in render(book, "html") or "<script>alert" in render(book, "html"):
+            return Outcome("escape:html-markup", "")
+        from rich.table import Table
+
+        table = Table(variant.name)  # a table cell, as `variant show` and `variants` print the words
+        table.add_row(variant.description)
+        console.print(table)
+    if UNSAFE.search(out.getvalue()):
+        return Outcome("escape:console", repr(UNSAFE.search(out.getvalue()).group()))  # type: ignore[union-attr]
+    return None
+
+
+def _files(data: bytes) -> Outcome | None:
+    """Read and write a path holding one kind of file: reading ends in a report, writing with
+    ``--force`` replaces only a regular file (else it is refused), and nothing else changes."""
+    import os
+    import stat
+    import tempfile
+    import threading
+
+    from updown_dsl.records.checker import check_games
+
+    data = data + b"\0\0"  # (an edit may have cut it short)
+    kind, op = _KINDS[data[0] % len(_KINDS)], data[1] % 4
+    record = b"variant: odessa\nplayers: a b c d\n\ndeal 1 cards 1 dealer a\n"
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "target")
+        writer = None
+        if kind == "regular":
+            Path(path).write_bytes(record)
+        elif kind == "symlink":
+            Path(folder, "real").write_bytes(record)
+            os.symlink(os.path.join(folder, "real"), path)
+        elif kind == "dangling":
+            os.symlink(os.path.join(folder, "nowhere"), path)
+        elif kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "dir":
+            os.mkdir(path)
+        elif kind in ("devnull", "devzero"):
+            os.symlink("/dev/null" if kind == "devnull" else "/dev/zero", path)
+        before = os.lstat(path) if os.path.lexists(path) else None
+        if op == 0:  # read it, as `updown check` does
+            if kind == "fifo":
+                def feed() -> None:
+                    with open(path, "wb") as f:
+                        f.write(record)
+                writer = threading.Thread(target=feed, daemon=True)
+                writer.start()
+            for report in check_games(path):
+                report.errors  # noqa: B018
+            if writer is not None:
+                writer.join(5)
+            return None
+        if kind == "devzero" or (kind == "devnull" and op != 3):
+            return None  # (writing through a link to a device: refused like any link, below)
+        force = op != 1
+        try:
+            if op == 3:
+                from updown_dsl.players.savefile import SaveError, SaveFile
+
+                try:
+                    SaveFile.create(path, "variant: odessa\n", force=force).close()
+                except (SaveError, FileExistsError):
+                    pass
+            else:
+                from updown_dsl.cli.inputs import _write_new
+
+                try:
+                    _write_new(path, "written\n", force)
+                except FileExistsError:
+                    pass
+        except Exception as exc:  # noqa: BLE001
+            if type(exc).__name__ not in ("BadParameter",):
+                raise
+        after = os.lstat(path) if os.path.lexists(path) else None
+        if before is not None and not stat.S_ISREG(before.st_mode):
+            if after is None or stat.S_IFMT(after.st_mode) != stat.S_IFMT(before.st_mode) \
+                    or after.st_ino != before.st_ino:
+                return Outcome(f"replaced:{kind}", f"op {op}")
+    return None
+
+
 _RUN: dict[str, Callable[[bytes], Outcome | None]] = {
     "reader": _reader, "checker": _checker, "loader": _loader, "formula": _formula,  # type: ignore[dict-item]
+    "terminal": _terminal, "files": _files,
 }
 
 

@@ -149,3 +149,20 @@ def test_report_without_matplotlib_says_what_to_install(tmp_path, monkeypatch):
     result = make_runner().invoke(app, ["simulate", "--variant", "odessa", "--games", "2", "--report",
                                         str(tmp_path / "r.html")])
     assert result.exit_code == 3 and 'pip install "updown-dsl[charts]"' in result.stderr
+
+
+@pytest.mark.parametrize("n", range(1, 40))
+def test_the_wilson_interval_holds_its_share_at_the_ends(n: int) -> None:
+    # 0 of 3 gave a lower bound of 5.6e-17 by a rounding: a negative error bar in the report
+    for k in (0, n):
+        share = wilson(k, n)
+        assert share.low <= share.value <= share.high
+        assert 0.0 <= share.low and share.high <= 1.0
+
+
+def test_a_report_with_a_seat_that_never_won(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = make_runner().invoke(app, ["simulate", "--variant", "oh-hell", "--games", "3", "--seed", "1",
+                                   "--report", str(out)])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert out.exists() and "internal error" not in r.stderr

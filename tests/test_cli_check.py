@@ -659,3 +659,68 @@ def test_a_missing_variant_file_says_how_to_resolve_it(tmp_path: Path) -> None:
     assert result.exit_code == 3 or result.exit_code == 1
     out = result.stdout + result.stderr
     assert "T010" in out and "--variant-path" in out and "--embed-rules" in out
+
+
+# --------------------------------------------------------------------------- streams and hostile inputs
+
+
+def _closed_stdin(*args: str) -> "subprocess.CompletedProcess[str]":
+    import os
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": root}
+    return subprocess.run([sys.executable, "-m", "updown_dsl", *args], capture_output=True, text=True,
+                          env=env, timeout=120, preexec_fn=lambda: os.close(0))
+
+
+@pytest.mark.parametrize("command", [["check", "-"], ["sheet", "-"], ["convert", "-"], ["view", "-", "-o", "-"]])
+def test_closed_standard_input_is_a_diagnostic(command: list[str]) -> None:
+    r = _closed_stdin(*command)
+    assert r.returncode == 3, r.stderr
+    assert "standard input is closed" in r.stderr and "internal error" not in r.stderr
+
+
+def test_play_with_closed_standard_input_stops_at_the_end_of_input() -> None:
+    r = _closed_stdin("play", "--variant", "oh-hell", "--watch", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    assert "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "sheet", "convert"])
+def test_dev_zero_is_binary_at_once(command: str) -> None:
+    r = run(command, "/dev/zero")
+    assert r.exit_code == 3 and "T001" in r.stderr
+
+
+def test_a_fifo_is_checked_like_a_file(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    text = record("odessa")
+    for command in ("check", "sheet", "convert"):
+        writer = threading.Thread(target=lambda: fifo.write_text(text, encoding="utf-8"))
+        writer.start()
+        r = run(command, str(fifo))
+        writer.join()
+        assert r.exit_code == 0, (command, r.stderr)
+
+
+def test_standard_input_is_read_as_a_stream_in_games():
+    r = run("check", "-", input=b"y\n" * 60_000)
+    assert r.exit_code == 3
+    assert "T019" in r.stdout + r.stderr and "T017" in r.stdout + r.stderr
+
+
+def test_a_long_line_is_quoted_as_an_excerpt(tmp_path):
+    text = record("odessa").replace("\nplayers:", "\n# " + "x" * 5_000 + "Zed play 11X" + "y" * 5_000 + "\nplayers:", 1)
+    lines = text.split("\n")
+    lines.insert(20, "Zed play 11X " + "z" * 9_000)
+    f = write(tmp_path, "long.log", "\n".join(lines))
+    r = run("check", f)
+    assert r.exit_code in (1, 3)
+    quoted = [line for line in (r.stdout + r.stderr).splitlines() if line.startswith("21 | ")]
+    assert quoted and all(len(line) < 200 for line in quoted) and quoted[0].endswith("…")

@@ -142,7 +142,7 @@ BAD_ROWS = [
     ("deal 3 cards 3 dealer Vera | 1 x | 0 | 2 | 0", "T004", 32, "not a whole number: 'x' (Anna's tricks taken)"),
     ("deal 3 cards 3 dealer Vera | 1 | 0 | 2 1 1 two | 0", "T004", 44, "(Vera's total)"),
     ("deal 3 cards 3 dealer Vera | 1 | 0 1 1 1 1 | 2 | 0", "T002", 42, "Boris's cell holds 5 numbers"),
-    ("deal 3 cards 3 dealer Vera | 1 | 1234567890123 | 2 | 0", "T004", 34, "'1234567890123'"),
+    ("deal 3 cards 3 dealer Vera | 1 | 1234567890123456789 | 2 | 0", "T004", 34, "'1234567890123456789'"),
     ("deal 3 cards 3 dealer Vera trump X | 1 | 0 | 2 | 0", "T003", 34, "not a suit: 'X'"),
     ("deal 3 cards 3 dealer Vera trump | 1 | 0 | 2 | 0", "T002", 28, "'trump' takes a suit or 'none'"),
     ("deal 3 cards 3 dealer Vera trump H S | 1 | 0 | 2 | 0", "T002", 28, "'trump' takes a suit or 'none'"),

@@ -123,7 +123,13 @@ def test_the_corpus_covers_every_failure_class() -> None:
                    "checker/variant-outside-folder.log", "checker/total-seven.log",
                    "loader/score-divides-by-zero.yaml", "loader/extends-name-too-long.yaml",
                    "loader/hook-leaves-no-bid.yaml", "loader/no-bid-in-range.yaml",
-                   "loader/yaml-too-deep.yaml", "formula/too-long.txt"]:
+                   "loader/yaml-too-deep.yaml", "formula/too-long.txt",
+                   # issue 33
+                   "checker/escape-sequence-line.log", "checker/line-without-end.log",
+                   "checker/game-without-end.log", "checker/thirteen-digit-scores.log",
+                   "checker/unknown-cards-budget.log",
+                   "loader/auction-min-above-cards.yaml", "loader/dash-limit-only-zeros.yaml",
+                   "loader/score-squares-total.yaml"]:
         assert needed in names, needed
 
 

@@ -235,7 +235,7 @@ def test_too_many_readings_are_not_tried():
 
 def test_a_record_full_of_unknown_cards_reads_only_so_many(monkeypatch):
     # Each deal's first card unknown: every deal is read until the record's budget of
-    # readings (five deals' worth) is spent; the rest are noted and left unchecked.
+    # readings (here five deals' worth) is spent; the rest are noted and left unchecked.
     import random as _random
 
     from updown_dsl import load_variant
@@ -244,6 +244,7 @@ def test_a_record_full_of_unknown_cards_reads_only_so_many(monkeypatch):
     from updown_dsl.records.transcript import format_transcript
 
     monkeypatch.setattr(infer, "READINGS", 60)
+    monkeypatch.setattr(infer, "RECORD_READINGS", 5 * 60)
     game = Game(load_variant("up-and-down"), 3, seed=4)
     rng = _random.Random(4)
     while not game.is_over:

@@ -284,3 +284,38 @@ def test_the_page_of_a_watched_game_speaks_one_language(browser, tmp_path, lang)
             assert set(re.findall(r"[A-Za-z]+", text)) == set(), text[:2000]
         else:
             assert not re.search(r"[А-Яа-яЁё]", text), text[:2000]
+
+
+def test_markdown_rule_book_of_a_hostile_variant_runs_no_script(browser, tmp_path):
+    """``variant explain --format md`` of a variant whose name and description hold HTML with
+    script, rendered by a CommonMark renderer (raw HTML on, as CommonMark says) and opened in
+    Chromium: nothing runs. The same text unescaped does run (the test can fail)."""
+    from markdown_it import MarkdownIt
+
+    from updown_dsl.cli import app
+
+    payload = "<img src=x onerror=\"document.title='pwned'\">"
+    variant = tmp_path / "evil.yaml"
+    variant.write_text("extends: oh-hell\nname: \"Evil " + payload.replace('"', '\\"') + "\"\n"
+                       "description: \"<script>document.title='pwned'</script> " + payload.replace('"', '\\"')
+                       + "\"\n", encoding="utf-8")
+    r = make_runner().invoke(app, ["variant", "explain", "--format", "md", str(variant)])
+    assert r.exit_code == 0, r.stderr
+    md = MarkdownIt("commonmark")  # raw HTML passes through, as CommonMark allows
+
+    def title_of(markdown: str, name: str) -> str:
+        page_file = tmp_path / name
+        page_file.write_text("<!DOCTYPE html><html><head><title>book</title></head><body>"
+                             + md.render(markdown) + "</body></html>", encoding="utf-8")
+        page = browser.new_page()
+        try:
+            page.goto(page_file.as_uri())
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(300)  # an onerror handler runs once the image fails
+            return page.title()
+        finally:
+            page.close()
+
+    assert title_of(r.stdout, "book.html") == "book"
+    assert "Evil <img src=x onerror" in r.stdout.replace("\\", "")  # the name is shown, as text
+    assert title_of("# " + payload + "\n", "raw.html") == "pwned"  # unescaped, it runs

@@ -526,7 +526,7 @@ CODE_CASES = [
     ("T004", "deal 1 cards many", 14),
     ("T004", "score Anna 5 Boris lots", 20),
     ("T004", "penalty Anna fifty R010", 14),
-    ("T004", "Anna bid 1234567890123", 10),
+    ("T004", "Anna bid 1234567890123456789", 10),
     ("T005", "Zoe bid 1", 1),
     ("T005", "hand Zoe AS", 6),
     ("T005", "deal 1 dealer Zoe", 15),

@@ -38,6 +38,7 @@ CATALOGUE: dict[str, str] = {
     "V012": "the rules contradict each other",
     "V013": "`extends` names a file outside the folders a variant may read",
     "V014": "a deal of the schedule leaves a player no bid",
+    "V015": "the totals can grow past what a record holds",
     # scoring formulas
     "F001": "formula syntax error",
     "F002": "unknown name in a formula",
@@ -66,6 +67,7 @@ CATALOGUE: dict[str, str] = {
     "T016": "the players line names too many players",
     "T017": "more problems in a game than a report keeps",
     "T018": "the JSON form is nested too deeply",
+    "T019": "a game is longer than a record of real play (the rest of the input is not read)",
     "T020": "the game is unfinished",
     "T021": "a deal holds unknown cards (??): they are read as the cards that fit the record best, or not checked",
     # rule violations (engine refusals; the checker reuses them)
@@ -119,6 +121,7 @@ EXAMPLES: dict[str, str] = {
     "V011": "house.yaml:4:23: error[V011] `deck.designated_jokers`: 2S is not in a 36-card pack",
     "V012": "house.yaml:2:3: error[V012] players: min 5 is more than max 4",
     "V014": "house.yaml:4:1: error[V014] the hook leaves the last bidder no bid in deal 1 with 4 players (4 cards): every bid must be 1, and 4 bids of 1 total the 4 cards",
+    "V015": "house.yaml:3:3: error[V015] the totals can grow past 1,000,000,000,000,000 by deal 9 with 4 players (9 cards): a record cannot hold them",
     "V013": "house.yaml:1:10: error[V013] `extends` may not read '../../etc/base.yaml': it is outside the folders a variant may be read from (hint: extend a bundled variant or a file in this file's folder; allow another folder with --variant-path)",
     "F001": "house.yaml:9:22: error[F001] formula ends too early: missing operand after '+'",
     "F002": "house.yaml:9:11: error[F002] unknown name 'bids' in formula (hint: did you mean 'bid'?)",
@@ -144,6 +147,7 @@ EXAMPLES: dict[str, str] = {
     "T016": "game.log:2:1: error[T016] 'players' names 100,001 players; a record has at most 64",
     "T017": "game.log:212:1: error[T017] 22,900 more problems in this game (22,900 of them errors) are not shown: a report keeps the first 100",
     "T018": "game.json:1:1: error[T018] the JSON is nested too deeply to read (a record nests four levels)",
+    "T019": "game.log:50001:1: error[T019] the game goes on past 50,000 lines or 4,000,000 characters, more than a record of real play holds: the rest of the input is not read",
     "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
     "T020": "game.log:212:1: note[T020] the record stops after deal 7 of 24: the game is unfinished",
     "T021": "game.log:69:1: note[T021] deal 4 holds 1 unknown card (??): checked with it read as 8S, a reading that fits the record",

@@ -34,6 +34,51 @@ def record() -> str:
     return format_transcript(game_transcript(game, level="full"))
 
 
+_BIG_SCORES = ("extends: oh-hell\nname: big-scores\nplayers: {min: 2, max: 2, default: 2}\n"
+               "schedule: [{cards: 1}, {cards: 2}]\nbidding: {hook: false}\n"
+               'scoring: {deal: "bid == taken ? 1000000000000 * (bid + 1) : 0"}\n')
+
+
+def big_scores() -> str:
+    """A game of 13-digit scores (``checker/big-scores.yaml``) with its last total one too many."""
+    from updown_dsl import Game
+    from updown_dsl.lang.loader import load_variant as load
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.transcript import format_transcript
+
+    game = Game(load(str(HERE / "checker" / "big-scores.yaml")), 2, seed=1)
+    while not game.is_over:
+        bids = [a for a in game.legal_actions() if getattr(a, "tricks", None) == 1]
+        game.apply(bids[0] if bids else game.legal_actions()[0])
+    text = format_transcript(game_transcript(game, level="sheet", variant="big-scores.yaml"))
+    lines = text.rstrip("\n").split("\n")
+    last = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("total "))
+    words = lines[last].split()
+    words[2] = str(int(words[2]) + 1)
+    lines[last] = " ".join(words)
+    return "\n".join(lines) + "\n"
+
+
+def unknown_cards() -> str:
+    """Deal 7 of docs/examples/oh-hell-plays.log with three cards unknown and a score one too
+    many; deal 1's score one too many as well (an error to name)."""
+    lines = (ROOT / "docs" / "examples" / "oh-hell-plays.log").read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("deal 7 "))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("deal "))
+    plays = [i for i in range(start, end) if " play " in lines[i]]
+    for i in plays[0:12:4]:
+        lines[i] = lines[i].split(" play ")[0] + " play ??"
+    i = next(i for i in range(start, end) if lines[i].startswith("score "))
+    words = lines[i].split()
+    words[2] = str(int(words[2]) + 1)
+    lines[i] = " ".join(words)
+    first = next(i for i, line in enumerate(lines) if line.startswith("score "))  # and one in deal 1: R050
+    words = lines[first].split()
+    words[2] = str(int(words[2]) + 1)
+    lines[first] = " ".join(words)
+    return "\n".join(lines[:end + 1]) + "\n"
+
+
 def header_only(extra: str) -> str:
     return "variant: odessa\n" + extra + "\n\ndeal 1 cards 1 dealer p1\n"
 
@@ -93,6 +138,26 @@ def cases() -> dict[str, str | bytes]:
             + "name: bomb\n"),
         "loader/formula-too-long.yaml": (
             "extends: odessa\nname: h\nscoring: {deal: \"" + " + ".join(["taken"] * 300) + "\"}\n"),
+        # issue 33: hostile inputs, second round
+        # a record line that clears the screen and prints a forged verdict (shown escaped)
+        "checker/escape-sequence-line.log": base.replace(
+            "\ndeal 2 ", "\n\x1b[2J\x1b[H1 file, 1 game: 1 clean\x1b]0;owned\x07 # " + "." * 60 + "\ndeal 2 ", 1),
+        # a line that does not end within a block read: cut while read, the rest not read
+        "checker/line-without-end.log": header_only("players: p1 p2 p3 p4") + "x" * (1_200_000),
+        # `yes | updown check -`: a game that never ends, cut at 50,000 lines
+        "checker/game-without-end.log": "y\n" * 50_100,
+        # scores of 13 digits, as `play` writes them: read (and a wrong total found)
+        "checker/thirteen-digit-scores.log": big_scores(),
+        "checker/big-scores.yaml": _BIG_SCORES,
+        # three impossible cards in a deal and a wrong score: 15,600 readings, none fitting
+        # (2.7 s before the budget; now the deal is left unchecked with a note)
+        "checker/unknown-cards-budget.log": unknown_cards(),
+        # an auction whose minimum call exceeds the cards: the last caller had no legal call
+        "loader/auction-min-above-cards.yaml": "extends: estimation\nname: h\nbidding: {auction: {min: 14}}\n",
+        "loader/dash-limit-only-zeros.yaml": (
+            "extends: oh-hell\nname: h\nbidding: {max: 0, hook: false, dash_limit: 2}\n"),
+        # a score that squares the total: past any number a record can hold (and a float)
+        "loader/score-squares-total.yaml": "extends: oh-hell\nname: h\nscoring: {deal: \"total * total + 10\"}\n",
         # the formula compiler: parse time and depth
         "formula/too-long.txt": "(" * 20_000,
         "formula/too-deep.txt": "-" * 500 + "1",
@@ -102,6 +167,7 @@ def cases() -> dict[str, str | bytes]:
 
 
 def main() -> None:
+    (HERE / "checker" / "big-scores.yaml").write_text(_BIG_SCORES, encoding="utf-8")
     for name, data in cases().items():
         path = HERE / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -176,7 +176,9 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> Interval:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # (the rounding of centre - half can leave the bound a hair past the share: 5.6e-17 for 0 of
+    # 3, a negative error bar; the interval always holds the share)
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ module of its own (``variants``, ``score``, ``records``, ``view``, ``play``, ``k
 commands to the app when imported; ``inputs`` reads the files named on the command line;
 ``report`` (diagnostics and summaries), ``rules`` (a variant's rules), ``sheet`` (the score
 sheet), ``screen`` (the play screen), ``keepscreen`` (the score keeper's screen), ``foreign`` (a shared sheet's string and a CSV sheet read as records) and ``chart`` (terminal charts, the balance summary)
-render results as text or plain data.
+render results as text or plain data; ``safe`` makes every console, showing no input text raw,
+and ``sources`` keeps the lines just read to quote under diagnostics.
 """
 
 # The order of these imports is the order of the commands in ``updown --help``.

@@ -48,12 +48,12 @@ def score_chart(labels: Sequence[str], series: Sequence[Sequence[int]], names: S
 
 def _print_natural(console: Any, table: Any) -> None:
     """A table at its natural width: wider than the terminal rather than an interval cut in two."""
-    from rich.console import Console
+    from .safe import safe_console
     from rich.measure import Measurement
 
     natural = Measurement.get(console, console.options.update(max_width=10_000), table).maximum
     if natural > console.width:
-        console = Console(highlight=False, width=natural, file=console.file)
+        console = safe_console(highlight=False, width=natural, file=console.file)
     console.print(table)
 
 
@@ -73,13 +73,13 @@ def print_score_chart(console: Any, rows: Sequence[Any], names: Sequence[str]) -
 
 def print_balance(results: Sequence[BalanceSummary]) -> None:
     """The balance of one simulation, or of several side by side, as Rich tables on stdout."""
-    from rich.console import Console
+    from .safe import safe_console
     from rich.table import Table
 
     from ..pages.balance import verdict_text
     from ..pages.sheet import deal_mark
 
-    console = Console(highlight=False)
+    console = safe_console(highlight=False)
     seats = Table(title="seat advantage (mean final total and wins, 95% CI)", title_justify="left")
     seats.add_column("seat")
     for b in results:

@@ -84,9 +84,9 @@ VariantPathOpt = Annotated[Optional[list[str]], typer.Option(
 
 
 def _console(stderr: bool = False) -> "Console":
-    from rich.console import Console
+    from .safe import safe_console
 
-    return Console(stderr=stderr, highlight=False)
+    return safe_console(stderr=stderr, highlight=False)
 
 
 def _colour() -> bool | None:
@@ -99,8 +99,11 @@ def _colour() -> bool | None:
 
 
 def _echo_json(text: str) -> None:
-    """Machine output: only the JSON text on stdout."""
-    typer.echo(text)
+    """Machine output: only the JSON text on stdout (a control character in a string as its
+    ``\\u`` escape: the same JSON, nothing a terminal acts on)."""
+    from ..safetext import for_json
+
+    typer.echo(for_json(text))
 
 
 def _styled(text: str) -> Any:
@@ -134,8 +137,11 @@ def _error(message: str) -> None:
 
 
 def _usage_error(message: str, param: str) -> NoReturn:
-    """Raise a usage error (exit 2) naming the option at fault."""
-    raise typer.BadParameter(message, param_hint=f"'{param}'")
+    """Raise a usage error (exit 2) naming the option at fault (Click prints it: the words of an
+    input in it, a variant's name, are escaped here as every console escapes them)."""
+    from ..safetext import for_terminal
+
+    raise typer.BadParameter(for_terminal(message, one_line=True), param_hint=f"'{param}'")
 
 
 def _passthrough_types() -> tuple[type[BaseException], ...]:

@@ -19,12 +19,13 @@ STDIN_NAME = "<stdin>"
 
 
 class _Inputs:
-    """The files named on the command line: glob patterns expanded, standard input read once,
-    each file's text kept for the source lines of diagnostics."""
+    """The files named on the command line: glob patterns expanded, each input (a file, standard
+    input, a FIFO) read once as a stream, never whole, the lines just read kept to quote under
+    diagnostics (:class:`~updown_dsl.cli.sources.LineWindow`)."""
 
     def __init__(self, variant_path: Sequence[str] = (), jobs: int = 1, scheduler: str | None = None) -> None:
-        self._stdin: bytes | None = None
-        self._texts: dict[str, str | None] = {}
+        self._windows: dict[str, Any] = {}
+        self._json: dict[str, bool] = {}
         self.variant_path = list(variant_path)
         self.jobs = jobs
         self.scheduler = scheduler
@@ -52,119 +53,136 @@ class _Inputs:
                     out.append(f)
         return out
 
-    def stdin(self) -> bytes:
-        if self._stdin is None:
-            import sys
-
-            stream = getattr(sys.stdin, "buffer", None)
-            self._stdin = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
-        return self._stdin
-
     @staticmethod
     def name(arg: str) -> str:
         return STDIN_NAME if arg == STDIN else arg
 
-    def reports(self, arg: str) -> "Iterator[CheckReport]":
-        """Check every game of one input (a file or ``-``), one at a time."""
-        from ..records.checker import check_games
-        from .foreign import foreign_reports, is_foreign
+    def _open(self, arg: str) -> "tuple[Any, Diagnostic | None]":
+        """The input as a peeked, windowed binary stream, or None and the ``T001`` that says
+        why it cannot be read (a missing file, a folder, standard input closed)."""
+        import sys
 
-        if is_foreign(arg):  # a shared sheet's string, a CSV sheet
-            yield from foreign_reports(arg, self.variant_path)
-        elif self.jobs != 1 or self.scheduler is not None:
-            yield from self._reports_by_jobs(arg)
-        elif arg == STDIN:
-            yield from _check_bytes(self.stdin(), STDIN_NAME, self.variant_path)
-        else:
-            yield from check_games(arg, variant_path=self.variant_path)
+        from ..diagnostics import Diagnostic
+        from ..records.archive import Peeked
+        from .sources import LineWindow
 
-    def _reports_by_jobs(self, arg: str) -> "Iterator[CheckReport]":
-        """The reports of one input, its games checked in several processes (JSON: here)."""
-        import io
-
-        from ..batch import check_games_jobs
-        from ..records.checker import check_games
-
+        name = self.name(arg)
         if arg == STDIN:
-            data = self.stdin()
-            if _is_json(data):
-                yield from _check_bytes(data, STDIN_NAME, self.variant_path)
-                return
-            lines: Any = io.BytesIO(data)
-            name = STDIN_NAME
+            stdin = sys.stdin
+            if stdin is None or getattr(stdin, "closed", False):
+                return None, Diagnostic("T001", tr("standard input is closed: there is nothing to read"),
+                                        path=name)
+            raw: Any = getattr(stdin, "buffer", None) or _Encoded(stdin)
+            closer = None
         else:
             try:
-                with open(arg, "rb") as f:
-                    json_form = _is_json(f.read(4096))
-            except OSError:
-                json_form = True  # check_games reports the unreadable file
-            if json_form:
-                yield from check_games(arg, variant_path=self.variant_path)
-                return
-            lines, name = open(arg, "rb"), arg
-        with lines:
-            yield from check_games_jobs(lines, name, jobs=self.jobs, scheduler=self.scheduler,
-                                        variant_path=self.variant_path)
+                raw = closer = open(arg, "rb")
+            except OSError as exc:
+                return None, Diagnostic("T001", tr("cannot read the file: {value}", value=exc.strerror or exc),
+                                        path=name)
+        try:
+            window = LineWindow(Peeked(raw, 64), owner=closer)
+        except (OSError, ValueError) as exc:  # a folder opens, and fails on the first read
+            if closer is not None:
+                closer.close()
+            return None, Diagnostic("T001", tr("cannot read the file: {value}",
+                                               value=getattr(exc, "strerror", None) or exc), path=name)
+        self._json[arg] = _is_json(window.head)
+        if not self._json[arg]:  # the JSON form's lines are not the file's: never quoted
+            self._windows[name] = window
+        return window, None
+
+    def reports(self, arg: str) -> "Iterator[CheckReport]":
+        """Check every game of one input (a file or ``-``), one at a time, as it is read."""
+        from ..records.checker import CheckReport, check_lines
+        from ..records.jsonform import read_json_bytes
+        from .foreign import foreign_reports, is_foreign
+
+        if is_foreign(arg):  # a shared sheet's string, a CSV or JSON sheet of bids and tricks
+            self._keep_lines(arg)
+            yield from foreign_reports(arg, self.variant_path)
+            return
+        stream, problem = self._open(arg)
+        name = self.name(arg)
+        if problem is not None:
+            yield CheckReport(name, (problem,), readable=False)
+            return
+        try:
+            if self._json[arg]:
+                yield from _check_bytes(read_json_bytes(stream), name, self.variant_path)
+            elif self.jobs != 1 or self.scheduler is not None:
+                from ..batch import check_games_jobs
+
+                yield from check_games_jobs(stream, name, jobs=self.jobs, scheduler=self.scheduler,
+                                            variant_path=self.variant_path)
+            else:
+                yield from check_lines(stream, name, variant_path=self.variant_path)
+        finally:
+            stream.close()
 
     def records(self, arg: str) -> "list[tuple[Transcript | None, list[Diagnostic]]]":
         """Read every game of one input (a file or ``-``) without checking it."""
+        from ..records.jsonform import read_json_bytes
+        from ..records.transcript import iter_transcripts
         from .foreign import foreign_records, is_foreign
 
-        name = self.name(arg)
         if is_foreign(arg):
+            self._keep_lines(arg)
             return foreign_records(arg, self.variant_path)
-        if arg == STDIN:
-            data = self.stdin()
-        else:
-            from ..diagnostics import Diagnostic
+        stream, problem = self._open(arg)
+        name = self.name(arg)
+        if problem is not None:
+            return [(None, [problem])]
+        try:
+            if self._json[arg]:
+                return list(_read_bytes(read_json_bytes(stream), name))
+            return list(iter_transcripts(stream, name))
+        finally:
+            stream.close()
 
-            try:
-                with open(arg, "rb") as f:
-                    data = f.read()
-            except OSError as exc:
-                return [(None, [Diagnostic("T001", tr("cannot read the file: {value}",
-                                                      value=exc.strerror or exc),
-                                           path=name)])]
-        return list(_read_bytes(data, name))
+    def _keep_lines(self, arg: str) -> None:
+        """Keep the first lines of a sheet another app wrote (a file, not a shared string) to
+        quote under its diagnostics: they point at its own cells."""
+        from .sources import WINDOW_BYTES, LineWindow
 
-    def source(self, path: str | None) -> str | None:
-        """A file's text for the source line under a diagnostic (None: do not show one)."""
-        from .report import read_source
+        if arg == STDIN or not os.path.isfile(arg):
+            return
+        try:
+            with open(arg, "rb") as f:
+                window = LineWindow(f)
+                window.read(WINDOW_BYTES)
+        except OSError:
+            return
+        self._windows[self.name(arg)] = window
 
-        if path is None:
-            return None
-        if path not in self._texts:
-            if path == STDIN_NAME:
-                try:
-                    text: str | None = self.stdin().decode("utf-8")
-                except UnicodeDecodeError:
-                    text = None
-            else:
-                text = read_source(path)
-            # The JSON form is read through a rebuilt log: its line numbers are not the file's.
-            # (but a JSON sheet of bids and tricks is read at its own lines)
-            if text is not None and text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and not _json_sheet(text):
-                text = None
-            self._texts[path] = text
-        return self._texts[path]
+    def is_json(self, arg: str) -> bool:
+        """Whether an input read so far is in the JSON form."""
+        return self._json.get(arg, False)
+
+    def source(self, path: str | None) -> Any:
+        """Where the lines of an input are quoted from (None: do not show them)."""
+        return self._windows.get(path) if path is not None else None
 
     def render(self, diags: "list[Diagnostic]") -> str:
         from .report import render_diagnostics
 
-        sources: dict[str, str] = {}
+        sources: dict[str, Any] = {}
         for d in diags:
             if d.path and d.path not in sources and d.line is not None and d.code != "T001":
-                text = self.source(d.path)
-                if text is not None:
-                    sources[d.path] = text
+                source = self.source(d.path)
+                if source is not None:
+                    sources[d.path] = source
         return render_diagnostics(diags, sources)
 
 
-def _json_sheet(text: str) -> bool:
-    """A JSON sheet of bids and tricks, whose diagnostics are at the file's own lines."""
-    from ..records.jsonsheet import looks_like_json_sheet
+class _Encoded:
+    """A text stream read as UTF-8 bytes (a standard input without a binary buffer)."""
 
-    return looks_like_json_sheet(text[:65536])
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        return str(self._stream.read(size)).encode("utf-8")
 
 
 def _is_json(data: bytes) -> bool:
@@ -213,14 +231,15 @@ def _print_rendered(text: str, *, stderr: bool) -> None:
 
 
 def _input_is_json(inputs: _Inputs, arg: str) -> bool:
-    if arg == STDIN:
-        return _is_json(inputs.stdin())
-    with open(arg, "rb") as f:
-        return _is_json(f.read(4096))
+    return inputs.is_json(arg)
 
 
 def _write_new(path: str, text: str, force: bool) -> None:
-    """Write ``text`` to ``path``: a new file, or (``force``) replace the old one in one step."""
+    """Write ``text`` to ``path``: a new file, or (``force``) replace a regular file there in
+    one step (never a device, a FIFO, a folder or a symbolic link: that is refused, exit 3).
+    The file gets the mode the umask says, with or without ``force``."""
+    from ..outfiles import not_replaceable, refusal, umask_mode
+
     data = text.encode("utf-8")
     if not force:
         try:
@@ -229,6 +248,9 @@ def _write_new(path: str, text: str, force: bool) -> None:
         except FileExistsError:
             _usage_error(tr("{path} exists; add --force to overwrite it", path=path), "--output")
         return
+    what = not_replaceable(path)
+    if what is not None:
+        raise FileExistsError(refusal(path, what))
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -236,6 +258,7 @@ def _write_new(path: str, text: str, force: bool) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, umask_mode())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

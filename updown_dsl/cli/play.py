@@ -146,7 +146,7 @@ def play_cmd(
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     session.autoplay = sys.stdin.isatty() if autoplay is None else autoplay
     out = _console()
-    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin.isatty(), delay=delay, step=step,
+    frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin is not None and sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)
     saved = resume if resume is not None else save
     if resume is not None:
@@ -256,13 +256,13 @@ def _soft(out: "Console") -> bool:
 
 def _print_wide(out: "Console", renderable: Any) -> None:
     """Print a table at its natural width (wider than the terminal rather than cut short)."""
-    from rich.console import Console
+    from .safe import safe_console
     if out.width >= 10_000:
         out.print(renderable)
         return
     # A table does not expand: on a very wide console it keeps its natural width.
-    wide = Console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
-                   color_system=out.color_system, no_color=out.no_color)  # type: ignore[arg-type]
+    wide = safe_console(highlight=False, width=10_000, file=out.file, force_terminal=out.is_terminal,
+                        color_system=out.color_system, no_color=out.no_color)
     wide.print(renderable)
 
 
@@ -271,6 +271,18 @@ def _result_start(result: Any, names: Any) -> Any:
     from .screen import deal_start_text
 
     return deal_start_text(result.trump, [r.bid for r in result.seats], names)
+
+
+def _stdin_line() -> str:
+    """A line of standard input; "" at its end, and when it is closed (``0<&-``): no more input."""
+    import sys
+
+    if sys.stdin is None:
+        return ""
+    try:
+        return sys.stdin.readline()
+    except (OSError, ValueError):  # closed under us
+        return ""
 
 
 class _StopWatching(Exception):
@@ -305,7 +317,7 @@ class _Terminal:
             except EOFError:
                 line = None
         else:
-            line = sys.stdin.readline() or None
+            line = _stdin_line() or None
             if line is not None:
                 self.out.print(label + line.rstrip("\r\n"), markup=False, highlight=False)
         if line is None:
@@ -330,7 +342,7 @@ class _Terminal:
             except EOFError:
                 self.out.print()
                 return None
-        line = sys.stdin.readline()
+        line = _stdin_line()
         if not line:
             return None
         line = line.rstrip("\r\n")

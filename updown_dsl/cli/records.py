@@ -168,6 +168,12 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
 
     from .sheet import ROW_STYLES, fitted_sheet, reason_text, sheet_columns, sheet_width
 
+    from ..safetext import for_terminal
+
+    # Escaped here, before the table is laid out, so that the columns line up (the console
+    # would escape them anyway, after the layout).
+    players = [for_terminal(p, one_line=True) for p in players]
+    rows = [{**row, "dealer": for_terminal(str(row["dealer"]), one_line=True)} for row in rows]
     out = _console()
     title = Text(variant, style="bold")
     if path:
@@ -180,9 +186,9 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
              for row in rows if row["note"] and row["kind"] != "deal"]
     natural = sheet_width(out, table)
     if natural > out.width:  # never cut a number short: wider than the terminal rather than "1…"
-        from rich.console import Console
+        from .safe import safe_console
 
-        out = Console(highlight=False, width=natural)
+        out = safe_console(highlight=False, width=natural)
     out.print(table)
     out = _console()
     for note in notes:
@@ -248,7 +254,9 @@ def convert_cmd(
         _usage_error(tr("{output} exists; add --force to overwrite it", output=output), "--output")
     inputs = _Inputs()
     records = inputs.records(file)
-    diags = [d for _, ds in records for d in ds]
+    from ..records.report import capped
+
+    diags = [d for _, ds in records for d in capped(ds)]  # (a report's cap, as check has it)
     blocking = any(t is None for t, _ in records) or any(d.severity == Severity.ERROR for d in diags)
     if diags:
         from .report import sort_diagnostics
@@ -267,11 +275,15 @@ def convert_cmd(
         "log" if compact is not None or _input_is_json(inputs, file) else "json")
     if form == "json":
         data = [transcript_to_json(t) for t in games]
-        text = json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
+        from ..safetext import for_json
+
+        text = for_json(json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False)) + "\n"
     else:
         text = "\n".join(format_transcript(t, _cards_notation(cards)) for t in games)
     if output is None or output == STDIN:
-        typer.echo(text, nl=False)
+        from .safe import echo
+
+        echo(text, nl=False)
         return
     _write_new(output, text, force)
     _console(True).print(f"wrote {output} ({_plural(len(games), 'game')}, {form})",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagnostics import Diagnostic
@@ -143,31 +143,64 @@ def _caret_span(text: str, col0: int, end_col: int | None) -> int:
     return 1
 
 
-def render_diagnostic(diag: Diagnostic, source: str | None = None) -> str:
+class LineSource(Protocol):
+    """Where the lines of an input are looked up by number (see :mod:`updown_dsl.cli.sources`)."""
+
+    def get(self, number: int) -> str | None:
+        """Line ``number`` (1-based), or None when it cannot be quoted."""
+
+
+def _source_line(source: str | Sequence[str] | LineSource, number: int) -> str | None:
+    if isinstance(source, str):
+        source = source.splitlines()
+    if isinstance(source, Sequence):
+        return source[number - 1] if number <= len(source) else None
+    return source.get(number)
+
+
+def render_diagnostic(diag: Diagnostic, source: str | Sequence[str] | LineSource | None = None) -> str:
     """One diagnostic in the compiler form, with the source line and a caret.
 
-    ``source`` is the text of the file ``diag.path`` names (None: no snippet).
-    The hint, if any, ends the block as ``  = hint: ...``.
+    ``source`` is the text of the file ``diag.path`` names, its lines, or a :class:`LineSource`
+    (None: no snippet).
+    The hint, if any, ends the block as ``  = hint: ...``. Everything that came from the
+    input is shown through :func:`~updown_dsl.safetext.for_terminal` (a control character is
+    a visible escape, the caret still under its place), and a long line as a bounded
+    excerpt around the caret.
     """
-    lines = [diagnostic_header(diag)]
+    from ..safetext import excerpt, for_terminal
+
+    lines = [for_terminal(diagnostic_header(diag), one_line=True)]
     gutter = 1
     if source is not None and diag.line is not None and diag.line >= 1:
-        src_lines = source.splitlines()
-        if diag.line <= len(src_lines):
-            text = src_lines[diag.line - 1].rstrip("\r\n")
+        found = _source_line(source, diag.line)
+        if found is not None:
+            raw = found.rstrip("\r\n")
+            col0 = min((diag.col or 1) - 1, len(raw))
+            span = _caret_span(raw[col0:col0 + EXCERPT + 1], 0,
+                               None if diag.end_col is None else diag.end_col - col0)
+            span = min(span, EXCERPT // 2)
+            text, at = excerpt(raw, col0, EXCERPT)
+            head, mark, tail = text[:at], text[at:at + span], text[at + span:]
+            head, mark, tail = (for_terminal(head, one_line=True), for_terminal(mark, one_line=True),
+                                for_terminal(tail, one_line=True))
             num = str(diag.line)
             gutter = len(num)
             pad = " " * gutter
             lines.append(f"{pad} |")
-            lines.append(f"{num} | {text}")
+            lines.append(f"{num} | {head}{mark}{tail}")
             if diag.col is not None and diag.col >= 1:
-                col0 = min(diag.col - 1, len(text))
                 # keep tabs so the caret lines up under tab-indented text
-                lead = "".join("\t" if ch == "\t" else " " for ch in text[:col0])
-                lines.append(f"{pad} | {lead}{'^' * _caret_span(text, col0, diag.end_col)}")
+                lead = "".join("\t" if ch == "\t" else " " for ch in head)
+                lines.append(f"{pad} | {lead}{'^' * max(1, len(mark))}")
     if diag.hint:
-        lines.append(f"{' ' * (gutter + 1)}= hint: {diag.hint}")
+        lines.append(f"{' ' * (gutter + 1)}= hint: {for_terminal(diag.hint, one_line=True)}")
     return "\n".join(lines)
+
+
+#: The most characters of a source line quoted under a diagnostic (a longer line is cut
+#: around the caret, with an ellipsis where it is cut).
+EXCERPT = 160
 
 
 def read_source(path: str | None) -> str | None:
@@ -193,12 +226,13 @@ def load_sources(diags: Iterable[Diagnostic],
 
 
 def render_diagnostics(diags: Sequence[Diagnostic],
-                       sources: Mapping[str, str] | None = None) -> str:
+                       sources: Mapping[str, str | Sequence[str] | LineSource] | None = None) -> str:
     """Several diagnostics, in file order, separated by blank lines.
 
-    ``sources`` maps a diagnostic's path to its file text (see :func:`load_sources`).
+    ``sources`` maps a diagnostic's path to its file text (see :func:`load_sources`), its lines
+    or a :class:`LineSource`. A text is split once, however many diagnostics quote it.
     """
-    sources = sources or {}
+    sources = {path: src.splitlines() if isinstance(src, str) else src for path, src in (sources or {}).items()}
     blocks = [render_diagnostic(d, sources.get(d.path) if d.path else None)
               for d in sort_diagnostics(diags)]
     return "\n\n".join(blocks)

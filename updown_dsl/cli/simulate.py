@@ -13,7 +13,7 @@ from ..i18n import tr
 from .common import (
     LangOpt, _set_lang,
     PlayersOpt,
-    app, complete_variant, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
+    app, complete_variant, _error, EXIT_INPUT, _handle_errors, _jobs, JobsOpt, _load, _players, _scheduler, SchedulerOpt, _usage_error, _variant_path_hint,
     VariantPathOpt,
 )
 
@@ -82,6 +82,12 @@ def simulate_cmd(
             _usage_error(f"{report} is a folder: name the file to write", "--report")
         if os.path.lexists(report) and not force:
             _usage_error(f"{report} exists; add --force to overwrite it", "--report")
+        from ..outfiles import not_replaceable, refusal
+
+        what = not_replaceable(report)
+        if what is not None:  # said before the games are played, not after
+            _error(refusal(report, what))
+            raise typer.Exit(EXIT_INPUT)
         from ..pages.charts import MissingExtra, require
 
         try:
@@ -135,22 +141,25 @@ def simulate_cmd(
         return simulate_games(which, n, games, **common)
 
     if json_out:
+        from ..safetext import for_json
+
         results = [run(save)] + ([run(None, other)] if other is not None else [])
         if balance:
             from ..batch.balance import balance_dict
 
             dicts = [{**b.summary.to_dict(), "balance": balance_dict(b)} for b in results]
             _write_report(report, results, force, stderr=True)
-            print(json.dumps(dicts if other is not None else dicts[0], indent=2, ensure_ascii=False))
+            print(for_json(json.dumps(dicts if other is not None else dicts[0], indent=2, ensure_ascii=False)))
         else:
-            print(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False))
+            print(for_json(json.dumps(results[0].to_dict(), indent=2, ensure_ascii=False)))
         return
-    from rich.console import Console
+    from .safe import safe_console
+    from rich.markup import escape  # (a progress bar's description is read as markup)
     from rich.progress import Progress
 
-    console = Console(stderr=True)
+    console = safe_console(stderr=True)
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{loaded.name}: {games} games", total=games)
+        task = progress.add_task(escape(f"{loaded.name}: {games} games"), total=games)
 
         def step(g: int, text: "str | None") -> None:
             save(g, text)
@@ -159,7 +168,7 @@ def simulate_cmd(
         summary = run(step)
         results = [summary]
         if other is not None:
-            task2 = progress.add_task(f"{other.name}: {games} games", total=games)
+            task2 = progress.add_task(escape(f"{other.name}: {games} games"), total=games)
             results.append(run(lambda g, text: progress.advance(task2), other))
     if not balance:
         _print_simulation(summary, folder, hint)
@@ -179,23 +188,27 @@ def _write_report(report: Optional[str], results: list[Any], force: bool, *, std
     from .inputs import _write_new
 
     _write_new(report, balance_page(results), force)
-    from rich.console import Console
+    from .safe import safe_console
 
-    Console(stderr=stderr).print(f"wrote {report} (the balance report of "
+    safe_console(stderr=stderr).print(f"wrote {report} (the balance report of "
                                + " and ".join(b.variant for b in results) + ")", markup=False, highlight=False,
                                soft_wrap=True)
 
 
 def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
-    from rich.console import Console
+    from .safe import safe_console
     from rich.table import Table
 
-    console = Console()
+    console = safe_console()
     v = summary.variant
-    console.print(f"[bold]{v.variant}[/bold]: {v.games} games, {v.players} players, seed {summary.seed}; "
-                  f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
-                  f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
-                  + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
+    from rich.text import Text
+
+    line = Text(v.variant, style="bold")  # (the variant's name is its file's words: never markup)
+    line.append(f": {v.games} games, {v.players} players, seed {summary.seed}; "
+                f"{v.mean_deals:.1f} deals a game, {v.mean_deal_decisions:.1f} decisions a deal; "
+                f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
+                + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
+    console.print(line)
     for title, rows, first in (("by seat", summary.seats, "seat"), ("by bot", summary.kinds, "bot")):
         table = Table(title=title, title_justify="left")
         for col in (first, "games", "mean points", "sd", "wins", "bids made"):

@@ -195,7 +195,9 @@ def explain_cmd(
     variant = _load(name, variant_path)
     n = _players(variant, players)
     book = rule_book(variant, n, base_variant(variant, tuple(variant_path or ())))
-    typer.echo(render(book, fmt, language()), nl=False)
+    from .safe import echo
+
+    echo(render(book, fmt, language()), nl=False)
 
 
 # --------------------------------------------------------------------------- variant validate

@@ -36,7 +36,9 @@ def default_output(file: str, suffix: str = ".html") -> str:
 def write_output(output: str, text: str, force: bool) -> None:
     """The page to ``output`` (``-``: standard output), never over a file without ``--force``."""
     if output == STDIN:
-        typer.echo(text, nl=False)
+        from .safe import echo
+
+        echo(text, nl=False)
         return
     if os.path.isdir(output):
         _usage_error(f"{output} is a folder: name the file to write", "--output")

@@ -13,6 +13,7 @@ import textwrap
 from typing import Any, Mapping
 
 from ..i18n import tr
+from ..safetext import for_html, for_markdown, for_markdown_spans, for_terminal
 from .bookmodel import Bullets, Item, RuleBook, Table
 
 _CODE = re.compile(r"`([^`]*)`")
@@ -31,7 +32,7 @@ def _header_lines(book: RuleBook) -> list[str]:
         out.append(tr("Source: {source}", source=book.source))
     if book.base:
         out.append(tr("A house rule of `{base}`: it extends it and changes only the rules listed first.",
-                      base=book.base))
+                      base=book.base.replace("`", "'")))
     return out
 
 
@@ -53,7 +54,8 @@ def _grid(table: Table) -> list[str]:
 
 def to_text(book: RuleBook, width: int = 88) -> str:
     """The book as plain text, wrapped at ``width``."""
-    out = [book.name, "=" * len(book.name)]
+    name = for_terminal(book.name, one_line=True)
+    out = [name, "=" * len(name)]
     for line in _header_lines(book):
         out.extend(textwrap.wrap(_plain(line), width))
 
@@ -73,11 +75,16 @@ def to_text(book: RuleBook, width: int = 88) -> str:
                 items(b.items, 0)
             else:
                 out.extend(_grid(b))
-    return "\n".join(out) + "\n"
+    # the variant file's words (name, description, source) may hold control characters
+    return for_terminal("\n".join(out)) + "\n"
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    """A table cell: :func:`for_markdown_spans`, and a bar in a code span escaped too (in a
+    table it ends the cell even there)."""
+    parts = _CODE.split(text)
+    return "".join(f"`{' '.join(p.split())}`".replace("|", "\\|") if i % 2 else for_markdown(p)
+                   for i, p in enumerate(parts))
 
 
 def to_markdown(book: RuleBook, level: int = 1, title: bool = True) -> str:
@@ -85,21 +92,24 @@ def to_markdown(book: RuleBook, level: int = 1, title: bool = True) -> str:
     ``title=False``, no title and each section a bold lead-in, as in docs/variants.md)."""
     out: list[str] = []
     if title:
-        out += ["#" * level + " " + book.name, ""]
-        out += [line + "  " if i < len(_header_lines(book)) - 1 else line
-                for i, line in enumerate(_header_lines(book))]
+        # The name and the description are the variant file's words: escaped, so that no
+        # markup, raw HTML or script in them is read by a Markdown renderer.
+        out += ["#" * level + " " + for_markdown(book.name, one_line=True), ""]
+        header = [for_markdown_spans(line) for line in _header_lines(book)]
+        out += [line + "  " if i < len(header) - 1 else line for i, line in enumerate(header)]
         out.append("")
 
     def items(its: tuple[Item, ...], depth: int) -> None:
         for it in its:
-            out.append("  " * depth + "- " + it.text)
+            out.append("  " * depth + "- " + for_markdown_spans(it.text))
             items(it.items, depth + 1)
 
     for s in book.sections:
-        out += ["#" * (level + 1) + " " + s.title, ""] if title else ["**" + s.title + "**", ""]
+        head = for_markdown_spans(" ".join(s.title.split()))
+        out += ["#" * (level + 1) + " " + head, ""] if title else ["**" + head + "**", ""]
         for b in s.blocks:
             if isinstance(b, str):
-                out.append(b)
+                out.append(for_markdown_spans(b))
             elif isinstance(b, Bullets):
                 items(b.items, 0)
             else:
@@ -107,23 +117,23 @@ def to_markdown(book: RuleBook, level: int = 1, title: bool = True) -> str:
                 out.append("|" + "|".join("---" for _ in b.header) + "|")
                 out.extend("| " + " | ".join(_md_cell(c) for c in r) + " |" for r in b.rows)
                 if b.caption:
-                    out += ["", "*" + b.caption + "*"]
+                    out += ["", "*" + for_markdown_spans(b.caption) + "*"]
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
 def _h(text: str) -> str:
-    return _CODE.sub(r"<code>\1</code>", html.escape(text, quote=False))
+    return _CODE.sub(r"<code>\1</code>", html.escape(for_terminal(text), quote=False))
 
 
 def to_html(book: RuleBook, lang: str = "en") -> str:
     """The book as a page of HTML that stands alone."""
     out = ["<!DOCTYPE html>", f'<html lang="{html.escape(lang)}">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(book.name)}</title>",
+           f"<title>{for_html(book.name)}</title>",
            "<style>body{font-family:sans-serif;max-width:50em;margin:auto}"
            "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
            "td{text-align:right}td:first-child{text-align:left}</style>",
-           "</head>", "<body>", f"<h1>{html.escape(book.name)}</h1>"]
+           "</head>", "<body>", f"<h1>{for_html(book.name)}</h1>"]
     out.extend(f"<p>{_h(line)}</p>" for line in _header_lines(book))
 
     def items(its: tuple[Item, ...]) -> None:

@@ -38,6 +38,9 @@ SAMPLES = (0, 1, -1, 10, -10, 100, -100, 1000, -1000)
 MAX_TRIES = 20_000
 #: At most this many evaluations of the set bonus at the end of one set.
 MAX_SET_TRIES = 4_096
+#: The largest total a game may reach: a record writes every total, and the reader takes numbers
+#: of at most 18 digits; this leaves room to spare for what the growth check does not try.
+SCORE_LIMIT = 10**15
 #: The names of a set's results, as the set bonus reads them.
 SET_RESULTS = frozenset({"set_best", "set_total", "set_made", "set_all_made"})
 HINT = mark("guard the division (`x == 0 ? 0 : y // x`) or divide by a value that cannot be zero")
@@ -153,6 +156,7 @@ class _Checker:
         self.deck = deck_size(variant)
         self.seen: set[tuple[object, ...]] = set()
         self.scores: dict[tuple[object, ...], set[tuple[int, int]]] = {}
+        self.grown: dict[tuple[object, ...], int] = {}
         scoring = [k.score for k in variant.kinds.values() if k.score is not None] + [variant.scoring.deal]
         bonus = variant.scoring.set_bonus
         end = variant.end
@@ -214,6 +218,7 @@ class _Checker:
         for deal in deals:
             set_sizes[deal.set] = set_sizes.get(deal.set, 0) + 1
         in_set: list[set[tuple[int, int]]] = []
+        bound = 0  # the largest a total can be before the deal (as far as the growth check sees)
         for deal in deals:
             env = deal_names(variant, deals, deal, players, self.deck, set_sizes[deal.set])
             context = ntr("deal {number} with {players} players ({n} card)",
@@ -229,6 +234,13 @@ class _Checker:
             problem = self.score(f, env, lo, hi, no_bids, context)
             if problem is not None:
                 return problem
+            bound += self.growth(f, env, lo, hi, no_bids, kind.multiplier, bound)
+            if bound > SCORE_LIMIT:
+                return Problem(Diagnostic(
+                    "V015", tr("the totals can grow past {limit:,} by {context}: a record cannot hold them",
+                               limit=SCORE_LIMIT, context=context),
+                    hint=tr("a score that multiplies the total grows without bound: add to the total "
+                            "instead, or cap it (`min(total * 2, 1000)`)")), "scoring")
             if self.results:
                 try:
                     in_set.append(self.outcomes(f, env, lo, hi, no_bids, kind.multiplier))
@@ -242,6 +254,42 @@ class _Checker:
                     return problem
                 in_set = []
         return None
+
+    def growth(self, f: Formula, env: dict[str, int], lo: int, hi: int, no_bids: bool, multiplier: int,
+               bound: int) -> int:
+        """The most points (either way) one player can score in the deal when every total is at
+        most ``bound`` either way: every bid and number of tricks, and the totals ``±bound``,
+        ``±bound // 2`` and 0 when the score reads the total (then the bids and tricks at their
+        ends and the bid made). A value that fails to evaluate is left out (the F005 check
+        reports it)."""
+        used = f.names_used
+        reads_total = "total" in used
+        key = ("growth", f.source, lo, hi, no_bids, env["cards"], multiplier,
+               tuple((n, env[n]) for n in sorted(used) if n in env))
+        if not reads_total and key in self.grown:
+            return self.grown[key]
+        cards = env["cards"]
+        bids: Iterable[int | None] = [None] if no_bids else (
+            sorted({lo, hi, (lo + hi) // 2}) if reads_total else range(lo, hi + 1))
+        totals = sorted({-bound, -(bound // 2), 0, bound // 2, bound}) if reads_total else (0,)
+        dealers = (0, 1) if "is_dealer" in used else (0,)
+        counts = (1, env["players"]) if "made_count" in used else (1,)
+        e = dict(env)
+        most = 0
+        for bid in bids:
+            b = 0 if bid is None else bid
+            takens = sorted({0, cards, min(b, cards)}) if reads_total else range(cards + 1)
+            for taken, total, dealer, count in product(takens, totals, dealers, counts):
+                made = 1 if bid is None or b == taken else 0
+                e.update(bid=b, taken=taken, made=made, total=total, is_dealer=dealer,
+                         made_count=max(count, made))
+                try:
+                    most = max(most, abs(f.fn(e) * multiplier))
+                except FormulaEvalError:
+                    continue
+        if not reads_total:
+            self.grown[key] = most
+        return most
 
     def bids(self, env: dict[str, int], deal: Deal, kind: DealKind, players: int,
              context: str) -> tuple[int, int] | Problem:
@@ -260,6 +308,23 @@ class _Checker:
         total = getattr(b, "total", "differ")
         if kind.bidding == "none":
             return lo, hi
+        if kind.bidding == "auction" and b.auction is not None:
+            try:
+                low = max(1, b.auction.min_call.fn(env))
+            except FormulaEvalError as exc:
+                return _failure(b.auction.min_call, env, exc, context, "bidding")
+            if low > deal.cards:  # only dashes: and the last caller may not dash after all the others
+                return Problem(Diagnostic(
+                    "V014", tr("no call is possible in {context}: a call names at least {low} tricks, and a hand "
+                               "holds {cards}; dashes alone cannot end the auction",
+                               context=context, low=low, cards=deal.cards),
+                    hint=tr("lower `bidding.auction.min`, or deal more cards in these deals")), "bidding")
+        limit = b.dash_limit
+        if limit is not None and hi <= 0 and limit < players:
+            return Problem(Diagnostic(
+                "V014", tr("no bid is possible for a player in {context}: every bid must be 0, and at most "
+                           "{limit} players may bid 0", context=context, limit=limit),
+                hint=tr("widen the bid range, or raise `bidding.dash_limit`")), "bidding")
         key = (lo, hi, hook, total, deal.cards, players)
         if key in self.seen:
             return lo, hi

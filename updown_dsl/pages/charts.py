@@ -12,6 +12,7 @@ import io
 from typing import Any, Sequence
 
 from ..i18n import tr
+from ..safetext import for_terminal
 
 #: What to install for the charts.
 EXTRA = 'pip install "updown-dsl[charts]"'
@@ -74,8 +75,9 @@ def progression_svg(labels: Sequence[str], series: Sequence[Sequence[int]], name
         fig, ax = _figure(width, height)
         xs = list(range(len(labels)))
         for s, (name, ys) in enumerate(zip(names, series)):
-            ax.plot(xs, list(ys), marker="o", markersize=2.5, linewidth=1.6, label=name,
-                    color=COLOURS[s % len(COLOURS)])
+            # a name's control characters as visible escapes (no font has a glyph for them)
+            ax.plot(xs, list(ys), marker="o", markersize=2.5, linewidth=1.6,
+                    label=for_terminal(name, one_line=True), color=COLOURS[s % len(COLOURS)])
         step = max(1, len(labels) // 25)
         ax.set_xticks(xs[::step], list(labels)[::step])
         ax.set_xlabel(tr("deal"))
@@ -105,7 +107,9 @@ def intervals_svg(categories: Sequence[str], groups: Sequence[tuple[str, Sequenc
             xs = [i - 0.4 + span * (g + 0.5) for i in range(len(categories))]
             ax.bar(xs, list(means), width=span * 0.9, label=label, color=COLOURS[g % len(COLOURS)], alpha=0.85)
             if lows is not None and highs is not None:
-                err = [[m - lo for m, lo in zip(means, lows)], [hi - m for m, hi in zip(means, highs)]]
+                # an interval that does not hold its mean (by a rounding) draws no bar on that side
+                err = [[max(0.0, m - lo) for m, lo in zip(means, lows)],
+                       [max(0.0, hi - m) for m, hi in zip(means, highs)]]
                 ax.errorbar(xs, list(means), yerr=err, fmt="none", ecolor="#222", capsize=3, linewidth=1)
         ax.set_xticks(range(len(categories)), list(categories))
         if reference is not None:

@@ -109,6 +109,15 @@ def _rest(values: Iterable[float]) -> tuple[int, list[float]]:
     return sure, _distribution(ps)
 
 
+def _bounded(points: int) -> float:
+    """``points`` as a float that cannot overflow (a score past 1e300 counts as 1e300: only the
+    order of the bids' expected scores matters, and a loaded variant's stay far below)."""
+    return float(max(-_HUGE, min(_HUGE, points)))
+
+
+_HUGE = 10**300
+
+
 def _steer(dist: list[float], target: int) -> list[float]:
     """Move part of the one-off mass next to ``target`` onto it (the player's control)."""
     if not 0 <= target < len(dist):
@@ -186,7 +195,7 @@ class HeuristicBot:
             best = self.score(view, bid, taken + k)
             for extra in range(1, flexible + 1):
                 best = max(best, self.score(view, bid, taken + k + extra))
-            total += p * best
+            total += p * _bounded(best)
         return total
 
     # -- bidding -------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import tr
+from ..outfiles import file_kind, not_replaceable, refusal
 
 fcntl: Any
 msvcrt: Any
@@ -181,6 +182,11 @@ class SaveFile:
             fd = os.open(name, os.O_RDWR | os.O_APPEND | _BINARY)
         except OSError as exc:
             raise _failed(exc, name, "read" if exc.errno == errno.ENOENT else "write to") from None
+        what = file_kind(os.fstat(fd).st_mode)
+        if what is not None:  # a device or a FIFO would be read forever
+            _close(fd)
+            raise SaveError(errno.EINVAL, what, name, tr("cannot resume {path}: it is {what}, not a saved game",
+                                                         path=name, what=what), "read")
         try:
             save = cls(fd, name, _lock(fd, name))
         except BaseException:
@@ -211,6 +217,9 @@ class SaveFile:
             _lock_quietly(fd)  # held while the hidden file lives: a later sweep leaves it alone
             _write_all(fd, text.encode("utf-8"))
             if force:
+                what = not_replaceable(name)
+                if what is not None:  # a rename would put a regular file where it is
+                    raise SaveError(errno.EEXIST, what, name, refusal(name, what), "create")
                 _not_in_use(name)
                 os.replace(tmp, name)
             else:

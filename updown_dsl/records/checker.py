@@ -28,7 +28,8 @@ from .audit import _Cards, _Scores, _Stop
 from .penalty import _Penalties
 from .unknown import _Unknowns
 from .report import CheckReport, prepare_game, transcript_variant
-from .archive import GameLines, split_games
+from .archive import GameLines, Peeked, split_games
+from .jsonform import read_json_bytes
 from .model import Event, Transcript
 from .tablelines import correction_problems
 from .reader import parse_transcript, read_game, text_lines
@@ -77,12 +78,11 @@ def check_games(path: str | Path, *, variant_path: Sequence[str | Path] = ()) ->
                           readable=False)
         return
     with handle:
-        head = handle.read(64)
-        handle.seek(0)
-        if head.lstrip()[:1] in (b"{", b"["):
-            yield from _check_json(handle.read(), name, variant_path)
+        stream = Peeked(handle, 64)  # no seek back: a FIFO or a pipe is read like a file
+        if stream.head.lstrip()[:1] in (b"{", b"["):
+            yield from _check_json(read_json_bytes(stream), name, variant_path)
             return
-        yield from check_lines(handle, name, variant_path=variant_path)
+        yield from check_lines(stream, name, variant_path=variant_path)
 
 
 def check_lines(lines: Iterable[str | bytes], path: str | None = None, *,

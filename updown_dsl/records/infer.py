@@ -25,11 +25,14 @@ from ..engine import Game, IllegalAction
 # A reading the record cannot be followed under (a wrong leader, a card the player
 # cannot have): worse than any number of broken rules.
 _LOST = 1000
-# Readings tried at most for one deal (a replay costs about 150 µs); a deal with more
-# ways to read it is left unchecked.
-READINGS = 20_000
+# Readings tried at most for one deal (a replay costs 60 to 150 µs: a deal's readings take
+# at most about a second); a deal with more ways to read it is left unchecked, and says so.
+READINGS = 8_000
+#: Readings tried at most for one record, over all its deals (the budget: a deal after it is
+#: spent is left unchecked with a note that says so).
+RECORD_READINGS = 12_000
 # Readings put in order at most, when only the last trick is unknown.
-_ENUMERATED = 400_000
+_ENUMERATED = 100_000
 
 
 class Step(NamedTuple):
@@ -195,4 +198,4 @@ def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[i
     return wrong
 
 
-__all__ = ["READINGS", "Reading", "Step", "read_unknown"]
+__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_unknown"]

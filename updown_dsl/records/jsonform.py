@@ -16,10 +16,32 @@ from .reader import parse_transcript
 from .tablelines import json_entry
 from .writer import format_header
 
+#: The largest JSON form read (bytes): a game is a few hundred kilobytes; more is not read.
+MAX_JSON_BYTES = 64 * 1024 * 1024
+
+
+def read_json_bytes(stream: object) -> bytes:
+    """The JSON form from a binary stream, at most :data:`MAX_JSON_BYTES` and one more (so that
+    :func:`load_json` can say it is too large) -- never the whole of an endless stream."""
+    parts, size = [], 0
+    while size <= MAX_JSON_BYTES:  # a pipe gives what it has: read until the end or the limit
+        part = stream.read(MAX_JSON_BYTES + 1 - size)  # type: ignore[attr-defined]
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
 def load_json(data: bytes | str, path: str | None = None) -> tuple[object, Diagnostic | None]:
     """The JSON value of ``data``, or None and the diagnostic that says why it is not JSON
-    (``T001``; ``T018`` when it is nested more deeply than Python's parser can follow)."""
+    (``T001``, also when it is larger than :data:`MAX_JSON_BYTES`; ``T018`` when it is nested
+    more deeply than Python's parser can follow)."""
     import json
+
+    if len(data) > MAX_JSON_BYTES:
+        return None, Diagnostic("T001", tr("the JSON form is larger than {mb} MB: it is not read",
+                                           mb=MAX_JSON_BYTES >> 20), path=path, line=1, col=1)
 
     try:
         return json.loads(data), None

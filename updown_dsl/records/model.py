@@ -17,8 +17,9 @@ HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", 
                "writer", "rules", "rules-text")
 LEVELS = ("full", "plays", "sheet")
 UNKNOWN = "??"
-#: A whole number as the reader takes it: an optional sign and at most 12 digits.
-NUMBER = re.compile(r"[+-]?\d{1,12}")
+#: A whole number as the reader takes it: an optional sign and at most 18 digits (every total a
+#: game can reach: a variant whose totals can pass 10**15 is refused at load, ``V015``).
+NUMBER = re.compile(r"[+-]?\d{1,18}")
 
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
 ACTOR_EVENTS = ("bid", "call", "play", "trump", "took")

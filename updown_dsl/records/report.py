@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 MAX_DIAGNOSTICS = 100
 
 
+def capped(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """At most :data:`MAX_DIAGNOSTICS` of one game's diagnostics, the rest counted in a ``T017``."""
+    return _capped(tuple(diags)) if len(diags) > MAX_DIAGNOSTICS else tuple(diags)
+
+
 def _capped(diags: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
     kept, rest = diags[:MAX_DIAGNOSTICS], diags[MAX_DIAGNOSTICS:]
     errors = sum(1 for d in rest if d.severity is Severity.ERROR)

@@ -91,7 +91,7 @@ class _Unknowns(_Record):
         score = next((e.amounts for e in self.block if e.kind == "score"), ())
         ways = perm(len(pool), len(unknown_steps))
         if self.readings_left < 0:  # (first use in this record)
-            self.readings_left = 5 * infer.READINGS
+            self.readings_left = infer.RECORD_READINGS
         limit = min(infer.READINGS, self.readings_left)
         reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
                                recorded_trump=trump), self.took, score, limit=limit)
