@@ -144,7 +144,7 @@ def play_cmd(
             _usage_error(tr("{save} exists; add --force to replace it (or --resume it)", save=save), "--save")
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
-    session.autoplay = sys.stdin.isatty() if autoplay is None else autoplay
+    session.autoplay = (sys.stdin is not None and sys.stdin.isatty()) if autoplay is None else autoplay
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin is not None and sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)

@@ -95,11 +95,12 @@ def _taken_text(row: dict[str, Any], seat: int) -> str:
 def fitted_sheet(rows: Sequence[dict[str, Any]], names: Sequence[str], width: int | None) -> Table:
     """The score sheet as wide as ``width`` allows: the full one, else the narrow one
     (:func:`sheet_grid`); a sheet too wide either way is the narrow one, wider than ``width``."""
-    from rich.console import Console
     from rich.measure import Measurement
 
+    from .safe import safe_console
+
     wide = sheet_grid(rows, names)
-    probe = Console(width=10_000)
+    probe = safe_console(width=10_000)
     if width is None or Measurement.get(probe, probe.options, wide).maximum <= width:
         return wide
     return sheet_grid(rows, names, narrow=True)
