@@ -90,8 +90,13 @@ class Bidding:
     """The seat whose call won the auction (-1: none)."""
 
     def __init__(self, plan: DealPlan, players: int, first: int) -> None:
-        self.plan = plan
         self.players = players
+        self.reset(plan, first)
+
+    def reset(self, plan: DealPlan, first: int) -> None:
+        """Start the bidding of a new deal (of rules ``plan``, ``first`` to bid)."""
+        players = self.players
+        self.plan = plan
         self.first = first
         self.bids = [None] * players
         self.made = 0

@@ -126,7 +126,6 @@ class Game:
         self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
-        self.kernel = PlayKernel(plan, 0)
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -465,10 +464,15 @@ class Game:
         self._kind = dp.kind
         n = self.players
         first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        k = self.kernel
-        k.reset(dp.cards)
+        try:
+            k = self.kernel  # (one kernel for the game's life: each deal resets it)
+        except AttributeError:  # the first deal
+            k = self.kernel = PlayKernel(self._plan, dp.cards)
+            self.bidding = Bidding(dp, n, first)
+        else:
+            k.reset(dp.cards)
+            self.bidding.reset(dp, first)
         k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
-        self.bidding = Bidding(dp, n, first)
         self.turned = None
         self.cut_card = None
         self._trump_chooser = -1
@@ -672,7 +676,6 @@ class Game:
         return d if d >= 0 else None
 
     def _take_bid(self, tricks: int) -> None:
-        self.kernel.plays_memo = None
         nxt = self.bidding.take(self.to_act, tricks)
         if nxt >= 0:
             self.to_act = nxt
