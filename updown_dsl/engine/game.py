@@ -248,13 +248,10 @@ class Game:
                     if legal is None:
                         legal = k.legal()
                     if i >= 0 and (legal >> i) & 1:
-                        if k.play(i):
-                            self._finish_deal()
-                        else:
-                            self.to_act = k.to_act
+                        self._play_card(i)
                         return
                 elif self.kernel.refusal(action) is None:
-                    self._play_declared(self.table.index[action.card], action)
+                    self._play_card(self.table.index[action.card], action)
                     return
         elif phase is _BID and type(action) is Bid:
             b = self.bidding
@@ -278,11 +275,7 @@ class Game:
     def _apply_checked(self, action: Action) -> None:
         """Apply an action :meth:`check` found legal (the rare shapes the fast paths skip)."""
         if isinstance(action, Play):
-            i = self.table.index[action.card]
-            if action.declare is None:
-                self._play_card(i)
-            else:
-                self._play_declared(i, action)
+            self._play_card(self.table.index[action.card], None if action.declare is None else action)
         elif isinstance(action, Bid):
             self._take_bid(action.tricks)
         elif isinstance(action, Call):
@@ -316,18 +309,11 @@ class Game:
         self.kernel.begin(leader)
         self.to_act = leader
 
-    def _play_card(self, i: int) -> None:
-        """Play card ``i`` through the kernel (unchecked) and move the game on."""
+    def _play_card(self, i: int, declared: Play | None = None) -> None:
+        """Play card ``i`` (a wild card with the declaration of ``declared``) through the kernel,
+        unchecked, and move the game on."""
         k = self.kernel
-        if k.play(i):
-            self._finish_deal()
-        else:
-            self.to_act = k.to_act
-
-    def _play_declared(self, i: int, play: Play) -> None:
-        """Play wild card ``i`` with the declaration of ``play`` (unchecked)."""
-        k = self.kernel
-        if k.play_declared(i, play):
+        if k.play(i, declared):
             self._finish_deal()
         else:
             self.to_act = k.to_act
@@ -356,7 +342,7 @@ class Game:
             return True
         if not k.fits(i, play):
             return False
-        self._play_declared(i, play)
+        self._play_card(i, play)
         return True
 
     def play_cards(self, cards: Sequence[tuple[int, int, Play]]) -> bool:

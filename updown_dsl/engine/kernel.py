@@ -399,16 +399,24 @@ class PlayKernel:
         return True
 
     # ------------------------------------------------------------------ playing
-    def play(self, i: int) -> bool:
-        """Play card ``i`` without a declaration for the player to act, unchecked (the caller
-        has checked it against :meth:`legal`, or plays a card as a record shows it). True
-        when it was the last card of the deal."""
+    def play(self, i: int, declared: Play | None = None) -> bool:
+        """Play card ``i`` for the player to act, unchecked (the caller has checked it against
+        :meth:`legal` or :meth:`refusal`, or plays a card as a record shows it): without a
+        declaration, or a wild card with the declaration of ``declared``. True when it was
+        the last card of the deal."""
         seat = self.to_act
         self.hands[seat] ^= self.bit[i]
+        if declared is not None:
+            self.decl[len(self.order)] = declared
         self.order.append(i)
         self.legal_mask = self.plays_memo = None
         count = self.count
-        if count == 0:
+        if declared is not None:
+            if count == 0:
+                self._declared_lead(seat, i, declared)
+            self.general = True
+            self._rescore()
+        elif count == 0:
             self.leader = self.winner = seat
             self.led = led = self.suit_of[i]
             self.keys = keys = self.keytabs[self.keyrow + led]
@@ -429,36 +437,20 @@ class PlayKernel:
         self.to_act = self.next_seat[seat]
         return False
 
-    def play_declared(self, i: int, play: Play) -> bool:
-        """Play wild card ``i`` with the declaration of ``play`` (unchecked); True when it was
-        the last card of the deal."""
-        seat = self.to_act
-        self.hands[seat] ^= self.bit[i]
-        self.decl[len(self.order)] = play
-        self.order.append(i)
-        self.legal_mask = self.plays_memo = None
-        count = self.count
-        if count == 0:
-            decl = play.declare
-            self.leader = seat
-            self.lead_mode = decl
-            self.lead_wild = self.table.wild_of[i]
-            if decl == "as":
-                assert play.as_card is not None and play.as_card.suit is not None
-                self.led = SUIT_ID[play.as_card.suit]
-                self.lead_mode = None
-            elif play.suit is not None:
-                self.led = SUIT_ID[play.suit]
-            else:
-                self.led = -1
-        self.general = True
-        self._rescore()
-        count += 1
-        if count == self.players:
-            return self._end_trick()
-        self.count = count
-        self.to_act = self.next_seat[seat]
-        return False
+    def _declared_lead(self, seat: int, i: int, play: Play) -> None:
+        """A wild card leads with a declaration: what it asks the others for."""
+        decl = play.declare
+        self.leader = seat
+        self.lead_mode = decl
+        self.lead_wild = self.table.wild_of[i]
+        if decl == "as":
+            assert play.as_card is not None and play.as_card.suit is not None
+            self.led = SUIT_ID[play.as_card.suit]
+            self.lead_mode = None
+        elif play.suit is not None:
+            self.led = SUIT_ID[play.suit]
+        else:
+            self.led = -1
 
     def _end_trick(self) -> bool:
         winner = self.winner
