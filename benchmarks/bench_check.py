@@ -20,6 +20,12 @@ What it does, in one run:
   them from their action lists with ``apply_action_with_legality_check``; the scores of
   both sides must agree deal by deal. The two checks run in interleaved rounds and
   ``ratio_check`` is the median of the rounds' ratios (updown full level / OpenSpiel);
+* ``--one-deal N`` (default 2000) also makes an archive of N one-deal records, the shape of an
+  online room's export: each record is a whole game of a one-deal variant file beside the
+  archive (``room-K.yaml``: ``oh-hell`` for four players with one deal of K cards, K in 3, 5, 7 and 9), with
+  its own header (variant, players, first dealer, level, writer, rules hash). It is checked
+  in-process against OpenSpiel's legality-checked replay of the same deals, in interleaved
+  rounds: ``ratio_one_deal`` is the median of the rounds' ratios (records a CPU-second);
 * ``--memory`` checks archives of N games through the command line and reports peak RSS
   and CPU seconds for each, to show cost linear in length and memory flat.
 """
@@ -78,17 +84,46 @@ def archive_text(games: Sequence[Game], level: str) -> str:
     return "".join(format_transcript(game_transcript(g, NAMES[: g.players], level=level)) for g in games)
 
 
+ROOM_SIZES = (3, 5, 7, 9)
+
+
+def room_variant(k: int) -> str:
+    """The text of ``room-K.yaml``: Oh Hell, one deal of ``k`` cards."""
+    return (f"name: room-{k}\nextends: oh-hell\nplayers: {{min: 4, max: 4, default: 4}}\n"
+            f"schedule:\n  - {{cards: {k}}}\n")
+
+
+def one_deal_archive(folder: Path, records: int, seed: int) -> tuple[str, list[Game]]:
+    """An archive of ``records`` one-deal games (random play) naming ``room-K.yaml`` in ``folder``."""
+    from updown_dsl import loads_variant
+
+    variants = {}
+    for k in ROOM_SIZES:
+        (folder / f"room-{k}.yaml").write_text(room_variant(k), encoding="utf-8")
+        variants[k] = loads_variant(room_variant(k))
+    rng = random.Random(seed)
+    games, parts = [], []
+    for i in range(records):
+        k = ROOM_SIZES[i % len(ROOM_SIZES)]
+        game = Game(variants[k], 4, seed=seed + i)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        games.append(game)
+        parts.append(format_transcript(game_transcript(game, NAMES[:4], level="full", variant=f"room-{k}.yaml")))
+    return "".join(parts), games
+
+
 def deals_of(games: Sequence[Game]) -> int:
     return sum(1 for g in games for r in g.results if r.event == "deal")
 
 
 # --------------------------------------------------------------------------- updown
-def check_cpu(text: str) -> tuple[float, int, int]:
+def check_cpu(text: str, path: str = "archive.log") -> tuple[float, int, int]:
     """CPU seconds to check an archive in-process, the deals replayed and the errors found."""
     data = text.encode("utf-8")
     start = time.process_time()
     deals = errors = 0
-    for report in check_lines(io.BytesIO(data), "archive.log"):
+    for report in check_lines(io.BytesIO(data), path):
         errors += len(report.errors)
         if report.game is not None:
             deals += sum(1 for r in report.game.results if r.event == "deal")
@@ -196,10 +231,13 @@ def run(args: argparse.Namespace, out: Callable[[str], None] = print) -> dict[st
             }
         report["levels"] = levels
         report["openspiel"] = compare_openspiel(played.get("oh-hell"), args)
+        if args.one_deal:
+            report["one_deal"] = compare_one_deal(Path(tmp), args)
         if args.memory:
             report["memory"] = memory_runs(Path(tmp), args)
     report["deals_per_cpu_s"] = {level: v["deals_per_cpu_s"] for level, v in levels.items()}
     report["ratio_check"] = report["openspiel"].get("ratio_check")
+    report["ratio_one_deal"] = report.get("one_deal", {}).get("ratio_one_deal")
     if args.json:
         out(json.dumps(report, indent=2))
     else:
@@ -237,6 +275,36 @@ def compare_openspiel(games: Sequence[Game] | None, args: argparse.Namespace) ->
     }
 
 
+def compare_one_deal(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """The one-deal archive: updown's check (records a CPU-second) against OpenSpiel's replay."""
+    text, games = one_deal_archive(folder, args.one_deal, args.seed)
+    path = str(folder / "one-deal.log")
+    out: dict[str, Any] = {"records": len(games), "lines": text.count("\n")}
+    check_cpu(text, path)  # untimed: the variant files loaded once, as the command line would
+    if args.no_openspiel or import_pyspiel() is None:
+        cpu, n, errors = min(check_cpu(text, path) for _ in range(max(1, args.rounds // 2)))
+        assert errors == 0 and n == len(games), (errors, n)
+        out.update(skipped=True, updown_records_per_cpu_s=round(n / cpu, 1))
+        return out
+    pyspiel = import_pyspiel()
+    deals = openspiel_deals(games)
+    os_games = openspiel_games(pyspiel, 4, {k for k, _, _ in deals})
+    openspiel_replay(os_games, deals, verify=True)
+    ratios, ours, theirs = [], [], []
+    for _ in range(args.rounds):
+        cpu_u, n_u, errors = check_cpu(text, path)
+        cpu_o = openspiel_replay(os_games, deals)
+        assert errors == 0 and n_u == len(deals), (errors, n_u, len(deals))
+        ours.append(n_u / cpu_u)
+        theirs.append(len(deals) / cpu_o)
+        ratios.append(ours[-1] / theirs[-1])
+    out.update(skipped=False, scores_agree=True,
+               updown_records_per_cpu_s=round(statistics.median(ours), 1),
+               openspiel_deals_per_cpu_s=round(statistics.median(theirs), 1),
+               ratio_rounds=[round(r, 4) for r in ratios], ratio_one_deal=round(statistics.median(ratios), 4))
+    return out
+
+
 def memory_runs(tmp: Path, args: argparse.Namespace) -> list[dict[str, Any]]:
     """Check archives of N games (of ``oh-hell``, the 1-game archive repeated) through the CLI."""
     sizes = [int(x) for x in args.memory.split(",")]
@@ -272,6 +340,14 @@ def format_report(r: dict[str, Any]) -> str:
                      f"check {o['updown_deals_per_cpu_s']:,.0f} deals/cpu-s, OpenSpiel replay with legality "
                      f"checks {o['openspiel_deals_per_cpu_s']:,.0f}; ratio_check (median of rounds) "
                      f"{o['ratio_check']:.3f} (target >= 0.5)")
+    d = r.get("one_deal")
+    if d is not None and d.get("skipped"):
+        lines.append(f"one-deal archive, {d['records']} records: {d['updown_records_per_cpu_s']:,.0f} records/cpu-s")
+    elif d is not None:
+        lines.append(f"one-deal archive (an online room's export), {d['records']} records of room-K.yaml mirrored into "
+                     f"OpenSpiel (scores agree): updown check {d['updown_records_per_cpu_s']:,.0f} records/cpu-s, "
+                     f"OpenSpiel replay {d['openspiel_deals_per_cpu_s']:,.0f}; ratio_one_deal (median of rounds) "
+                     f"{d['ratio_one_deal']:.3f} (target >= 0.25)")
     for m in r.get("memory", []):
         lines.append(f"CLI on {m['games']:>6} games ({m['mb']} MB): {m['cpu_s']:.2f} cpu-s "
                      f"({m['cpu_us_per_game']:.0f} us/game), peak RSS {m['max_rss_mb']} MB, exit {m['exit']}")
@@ -286,6 +362,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--memory", default="", metavar="N,N",
                    help="also check archives of N oh-hell games through the CLI (multiples of 100), e.g. 1000,10000")
+    p.add_argument("--one-deal", type=int, default=2000, metavar="N",
+                   help="records in the one-deal archive (0: none; default %(default)s)")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = p.parse_args(argv)

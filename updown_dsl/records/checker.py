@@ -27,7 +27,7 @@ from ..lang.formula import FormulaEvalError
 from .audit import _Cards, _Scores, _Stop
 from .penalty import _Penalties
 from .unknown import _Unknowns
-from .report import CheckReport, prepare_game, transcript_variant
+from .report import CheckReport, Headers, prepare_game, transcript_variant
 from .archive import GameLines, Peeked, split_games
 from .jsonform import read_json_bytes
 from .model import Event, Transcript
@@ -95,11 +95,12 @@ def check_lines(lines: Iterable[str | bytes], path: str | None = None, *,
     """
     from .quickcheck import quick_check
 
+    headers = Headers(variant_path)
     for game in split_games(lines, path):
         if isinstance(game, Diagnostic):
             yield CheckReport(path, (game,), readable=False)
             continue
-        report = quick_check(game, path, variant_path)
+        report = quick_check(game, path, variant_path, headers)
         if report is None:
             t, diags = read_game(game.lines, game.first_line, path)
             report = check_transcript(t, diags, variant_path=variant_path)

@@ -27,7 +27,7 @@ from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase
 from ..engine.bidding import bid_of
 from ..lang.formula import FormulaEvalError
-from .report import CheckReport, prepare_game
+from .report import CheckReport, Headers
 from .archive import GameLines
 from .model import LEVELS, Event, Transcript
 from .reader import _Bad, _play, _Reader
@@ -41,8 +41,8 @@ _CHOICES: dict[Suit | None, ChooseTrump] = {s: ChooseTrump(s) for s in (*_SUITS.
 _DASH = Call(0)
 
 
-def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | Path] = ()
-                ) -> CheckReport | None:
+def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | Path] = (),
+                headers: Headers | None = None) -> CheckReport | None:
     """The report of a clean game in canonical form, or None when the full walk must decide."""
 
     lines, first = game
@@ -62,7 +62,7 @@ def quick_check(game: GameLines, path: str | None, variant_path: Sequence[str | 
     level = t.header("level")
     if level not in LEVELS or t.variant is None or t.header("first-dealer") is None:
         return None
-    g = prepare_game(t, diags, variant_path)
+    g = (headers or Headers(variant_path)).prepare(t, diags)
     if g is None or any(d.severity is Severity.ERROR for d in diags):
         return None
     try:

@@ -222,33 +222,85 @@ def _at(t: Transcript, key: str, code: str, message: str, hint: str | None = Non
     return Diagnostic(code, message, path=t.path, line=line, col=1, hint=hint)
 
 
+class Headers:
+    """What a run of checks (one file, one archive) has worked out from records' headers.
+
+    An archive names the same few variants over and over (an online room's export is
+    thousands of one-deal records of one variant file): each distinct variant, with its
+    ``option`` and ``rules-text`` lines and the folder it is looked for in, is found, loaded
+    and hashed once per run, not once per record. The memo lives as long as the run, so a
+    variant file changed between two runs is read again.
+    """
+
+    __slots__ = ("variant_path", "_variants", "_hashes")
+
+    def __init__(self, variant_path: Sequence[str | Path] = ()) -> None:
+        self.variant_path = tuple(variant_path)
+        self._variants: dict[tuple[str, ...], Variant] = {}
+        self._hashes: dict[tuple[tuple[str, ...], str], bool] = {}
+
+    @staticmethod
+    def _key(t: Transcript) -> tuple[str, ...]:
+        return (t.variant or "", t.header("rules-text") or "", str(record_folder(t)),
+                *(f"{k}={v}" for k, v in t.options))
+
+    def variant(self, t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
+        """The variant ``t`` names (see :func:`transcript_variant`); a failure is not kept, as
+        its diagnostics point into the record that failed."""
+        key = self._key(t)
+        hit = self._variants.get(key)
+        if hit is not None:
+            return hit, []
+        variant, diags = transcript_variant(t, self.variant_path)
+        if variant is not None:
+            if len(self._variants) >= 64:
+                del self._variants[next(iter(self._variants))]
+            self._variants[key] = variant
+        return variant, diags
+
+    def rules_match(self, t: Transcript, variant: Variant, written: str) -> bool:
+        """Whether the ``rules`` hash written in ``t`` is one its variant may carry."""
+        key = (self._key(t), written)
+        known = self._hashes.get(key)
+        if known is None:
+            known = written in _known_hashes(t, variant, self.variant_path)
+            if len(self._hashes) >= 256:
+                del self._hashes[next(iter(self._hashes))]
+            self._hashes[key] = known
+        return known
+
+    def prepare(self, t: Transcript, diags: list[Diagnostic]) -> Game | None:
+        """:func:`prepare_game` with this run's memo."""
+        if any(d.code in ("T001", "T006") for d in diags):
+            return None
+        variant, vdiags = self.variant(t)
+        diags.extend(vdiags)
+        if variant is None:
+            return None
+        n = len(t.players)
+        if not variant.min_players <= n <= variant.max_players:
+            diags.append(_at(t, "players", "T012", tr("{name} is for {min_players} to {max_players} players, the record has {n}",
+                                                      name=variant.name, min_players=variant.min_players, max_players=variant.max_players, n=n)))
+            return None
+        written_hash = t.header("rules")
+        if written_hash is not None and not self.rules_match(t, variant, written_hash):
+            d = _at(t, "rules", "T013", tr("the rules of {variant!r} differ from those the record was written with (rules: {written_hash})",
+                                           variant=t.variant, written_hash=written_hash),
+                    tr("the variant file changed since the game was written; the check uses the rules as they are now"))
+            diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
+        first = t.first_dealer
+        if first is None:  # no header: the first deal line may name the dealer
+            first = next((e.actor for e in t.events if e.kind == "deal"), None)
+        return Game(variant, n, first_dealer=first, auto_deal=False)
+
+
 def prepare_game(t: Transcript, diags: list[Diagnostic], variant_path: Sequence[str | Path] = ()
                  ) -> Game | None:
     """The game a record's header describes, ready to be fed its deals (or None when the
     record cannot be checked); header problems are added to ``diags``. ``variant_path``: the
     folders besides the record's own where its variant file may be (see
-    :func:`transcript_variant`)."""
-    if any(d.code in ("T001", "T006") for d in diags):
-        return None
-    variant, vdiags = transcript_variant(t, variant_path)
-    diags.extend(vdiags)
-    if variant is None:
-        return None
-    n = len(t.players)
-    if not variant.min_players <= n <= variant.max_players:
-        diags.append(_at(t, "players", "T012", tr("{name} is for {min_players} to {max_players} players, the record has {n}",
-                                                  name=variant.name, min_players=variant.min_players, max_players=variant.max_players, n=n)))
-        return None
-    written_hash = t.header("rules")
-    if written_hash is not None and written_hash not in _known_hashes(t, variant, variant_path):
-        d = _at(t, "rules", "T013", tr("the rules of {variant!r} differ from those the record was written with (rules: {written_hash})",
-                                       variant=t.variant, written_hash=written_hash),
-                tr("the variant file changed since the game was written; the check uses the rules as they are now"))
-        diags.append(Diagnostic(d.code, d.message, Severity.WARNING, d.path, d.line, d.col, hint=d.hint))
-    first = t.first_dealer
-    if first is None:  # no header: the first deal line may name the dealer
-        first = next((e.actor for e in t.events if e.kind == "deal"), None)
-    return Game(variant, n, first_dealer=first, auto_deal=False)
+    :func:`transcript_variant`). A run over many records uses one :class:`Headers` instead."""
+    return Headers(variant_path).prepare(t, diags)
 
 
 def _known_hashes(t: Transcript, variant: Variant, variant_path: Sequence[str | Path]) -> tuple[str, ...]:
@@ -270,4 +322,4 @@ def _known_hashes(t: Transcript, variant: Variant, variant_path: Sequence[str | 
     return tuple(hashes)
 
 
-__all__ = ["CheckReport", "prepare_game", "record_folder", "transcript_variant"]
+__all__ = ["CheckReport", "Headers", "prepare_game", "record_folder", "transcript_variant"]
