@@ -14,6 +14,8 @@ Each ``parse`` reads what ``str`` writes, with or without its first word, and ra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Sequence
 
 from .cards import Card, CardError, Suit
 from .diagnostics import Diagnostic
@@ -135,30 +137,89 @@ class Play:
         words = text.split()
         if not words:
             raise CardError(Diagnostic("C001", tr("empty play"), hint=tr("write a card, e.g. AS")))
-        card = Card.parse(words[0])
-        if len(words) == 1:
-            return cls(card)
-        declare = words[1].lower()
-        if declare not in DECLARATIONS:
-            raise CardError(
-                Diagnostic(
-                    "C001",
-                    tr("not a declaration: {word!r}", word=words[1]),
-                    hint=tr("declarations: {words}", words=", ".join(sorted(DECLARATIONS))),
-                )
-            )
-        rest = words[2:]
-        if declare == "as":
-            if len(rest) != 1:
-                raise CardError(Diagnostic("C001", tr("'as' needs one card, e.g. 'JK as QH'")))
-            return cls(card, "as", None, Card.parse(rest[0]))
-        if declare in SUITED_DECLARATIONS and rest:
-            if len(rest) != 1:
-                raise CardError(Diagnostic("C001", tr("too many words in {text!r}", text=text)))
-            return cls(card, declare, Suit.parse(rest[0]))
-        if rest:
-            raise CardError(Diagnostic("C001", tr("{declare!r} takes no suit in {text!r}", declare=declare, text=text)))
-        return cls(card, declare)
+        try:
+            play = play_from_words(words)
+        except PlayWordsError as exc:
+            if exc.fault is PlayFault.NOT_A_SUIT and isinstance(exc.__cause__, CardError):
+                raise exc.__cause__ from None
+            raise CardError(_play_fault(exc, words, text)) from None
+        assert play is not None  # (Card.parse reads no unknown card)
+        return play
+
+
+class PlayFault(Enum):
+    """Why the words of a play are not one (:func:`play_from_words`)."""
+
+    NOT_A_DECLARATION = "not-a-declaration"
+    UNKNOWN_DECLARED = "unknown-declared"
+    """An unknown card (``??``) with a declaration."""
+    AS_ONE_CARD = "as-one-card"
+    """``as`` without exactly one card after it."""
+    AS_UNKNOWN_CARD = "as-unknown-card"
+    """``as`` followed by an unknown card."""
+    SUIT_NOT_TAKEN = "suit-not-taken"
+    """Words after a declaration that takes no suit, or more than one suit."""
+    NOT_A_SUIT = "not-a-suit"
+
+
+class PlayWordsError(ValueError):
+    """The words of a play are not one: the fault and the index of the word it is at."""
+
+    def __init__(self, fault: PlayFault, index: int, declare: str | None = None) -> None:
+        super().__init__(fault.value)
+        self.fault, self.index, self.declare = fault, index, declare
+
+
+def _parse_card(words: Sequence[str], k: int) -> Card | None:
+    return Card.parse(words[k])
+
+
+def play_from_words(words: Sequence[str], k: int = 0,
+                    card: Callable[[Sequence[str], int], Card | None] = _parse_card) -> Play | None:
+    """The one reader of a play: ``words[k:]`` are a card, then a declaration and its suit or
+    card (``JK demand H``, ``JK as QH``). ``card(words, i)`` reads the card at ``words[i]``
+    (None: an unknown card, which is no play: None is returned) and raises as its caller
+    wants; :meth:`Play.parse` and the transcript reader each give the faults their words.
+
+    :raises PlayWordsError: for a declaration or suit that does not fit.
+    """
+    first = card(words, k)
+    if len(words) == k + 1:
+        return None if first is None else Play(first)
+    declare = words[k + 1].lower()
+    if declare not in DECLARATIONS:
+        raise PlayWordsError(PlayFault.NOT_A_DECLARATION, k + 1)
+    if first is None:
+        raise PlayWordsError(PlayFault.UNKNOWN_DECLARED, k + 1)
+    extra = len(words) - k - 2
+    if declare == "as":
+        if extra != 1:
+            raise PlayWordsError(PlayFault.AS_ONE_CARD, k + 1)
+        as_card = card(words, k + 2)
+        if as_card is None:
+            raise PlayWordsError(PlayFault.AS_UNKNOWN_CARD, k + 2)
+        return Play(first, "as", None, as_card)
+    if extra:
+        if declare not in SUITED_DECLARATIONS or extra != 1:
+            raise PlayWordsError(PlayFault.SUIT_NOT_TAKEN, k + 2, declare)
+        try:
+            return Play(first, declare, Suit.parse(words[k + 2]))
+        except CardError as exc:
+            raise PlayWordsError(PlayFault.NOT_A_SUIT, k + 2) from exc
+    return Play(first, declare)
+
+
+def _play_fault(exc: PlayWordsError, words: Sequence[str], text: str) -> Diagnostic:
+    """:meth:`Play.parse`'s words for a fault."""
+    fault = exc.fault
+    if fault is PlayFault.NOT_A_DECLARATION:
+        return Diagnostic("C001", tr("not a declaration: {word!r}", word=words[exc.index]),
+                          hint=tr("declarations: {words}", words=", ".join(sorted(DECLARATIONS))))
+    if fault is PlayFault.AS_ONE_CARD:
+        return Diagnostic("C001", tr("'as' needs one card, e.g. 'JK as QH'"))
+    if fault is PlayFault.SUIT_NOT_TAKEN and exc.declare in SUITED_DECLARATIONS:
+        return Diagnostic("C001", tr("too many words in {text!r}", text=text))
+    return Diagnostic("C001", tr("{declare!r} takes no suit in {text!r}", declare=exc.declare, text=text))
 
 
 Action = Bid | Play | ChooseTrump | Call

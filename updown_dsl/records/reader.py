@@ -7,10 +7,10 @@ cannot be read is kept as written (a ``raw`` event), so nothing is lost on rewri
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..i18n import tr
-from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play
+from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play, PlayFault, PlayWordsError, play_from_words
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
 from .compact import RowError, read_cells, row_events
@@ -378,7 +378,7 @@ def _int(words: list[str], k: int) -> int:
     raise _Bad("T004", tr("not a whole number: {word!r}", word=word), k)
 
 
-def _card(words: list[str], k: int) -> Card | None:
+def _card(words: Sequence[str], k: int) -> Card | None:
     word = words[k]
     card = _CARDS.get(word)
     if card is not None:
@@ -397,37 +397,35 @@ _CARDS: dict[str, Card] = {}
 
 
 def _play(words: list[str], k: int) -> Play | None:
+    """The play ``words[k:]`` write (None: an unknown card), read by the one reader of a play
+    (:func:`~updown_dsl.actions.play_from_words`); a canonical plain card is one lookup."""
     if len(words) == k + 1:
         play = _PLAYS.get(words[k])
         if play is not None:
             return play
-        card = _card(words, k)
-        return None if card is None else Play(card)
-    card = _card(words, k)
-    declare = words[k + 1].lower()
-    if declare not in DECLARATIONS:
-        raise _Bad("T003", tr("not a declaration: {value!r}", value=words[k + 1]), k + 1,
-                   hint=tr("declarations: ") + ", ".join(sorted(DECLARATIONS)))
-    if card is None:
-        raise _Bad("T003", tr("an unknown card '??' cannot be declared"), k + 1)
-    extra = len(words) - k - 2
-    if declare == "as":
-        if extra != 1:
-            raise _Bad("T003", tr("'as' takes one card"), k + 1)
-        as_card = _card(words, k + 2)
-        if as_card is None:
-            raise _Bad("T003", tr("'as' needs a known card"), k + 2)
-        return Play(card, "as", None, as_card)
-    if extra:
-        if declare not in SUITED_DECLARATIONS or extra != 1:
-            raise _Bad("T003", tr("{declare!r} takes {value}",
-                                  declare=declare, value='a suit' if declare in SUITED_DECLARATIONS else 'no suit'),
-                       k + 2)
-        try:
-            return Play(card, declare, Suit.parse(words[k + 2]))
-        except CardError:
-            raise _Bad("T003", tr("not a suit: {value!r}", value=words[k + 2]), k + 2) from None
-    return Play(card, declare)
+    try:
+        return play_from_words(words, k, _card)
+    except PlayWordsError as exc:
+        raise _play_fault(exc, words) from None
+
+
+def _play_fault(exc: PlayWordsError, words: list[str]) -> _Bad:
+    """The reader's words for a play that does not fit."""
+    fault, at = exc.fault, exc.index
+    if fault is PlayFault.NOT_A_DECLARATION:
+        return _Bad("T003", tr("not a declaration: {value!r}", value=words[at]), at,
+                    hint=tr("declarations: ") + ", ".join(sorted(DECLARATIONS)))
+    if fault is PlayFault.UNKNOWN_DECLARED:
+        return _Bad("T003", tr("an unknown card '??' cannot be declared"), at)
+    if fault is PlayFault.AS_ONE_CARD:
+        return _Bad("T003", tr("'as' takes one card"), at)
+    if fault is PlayFault.AS_UNKNOWN_CARD:
+        return _Bad("T003", tr("'as' needs a known card"), at)
+    if fault is PlayFault.SUIT_NOT_TAKEN:
+        declare = exc.declare
+        return _Bad("T003", tr("{declare!r} takes {value}",
+                               declare=declare, value='a suit' if declare in SUITED_DECLARATIONS else 'no suit'), at)
+    return _Bad("T003", tr("not a suit: {value!r}", value=words[at]), at)
 
 
 #: Canonical plain plays -> shared Play values.
