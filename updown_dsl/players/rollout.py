@@ -22,7 +22,7 @@ Declared plays (jokers, and a variant's ``special_card``) go through the same ru
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..actions import Bid, ChooseTrump, Play
 from ..engine import Phase
@@ -30,7 +30,7 @@ from ..engine.tables import SUIT_ID
 from .tree import deal_points
 
 if TYPE_CHECKING:
-    from ..engine import Game, PlayKernel
+    from ..engine import Game
 
 _PLAY, _BID, _TRUMP, _DEAL = Phase.PLAY, Phase.BID, Phase.TRUMP, Phase.DEAL
 #: Strength of a declared play, beside ordinary cards (rank 2..14, trumps + 20).
@@ -143,7 +143,7 @@ class Rollout:
 
     def wants(self, game: Game, seat: int) -> bool:
         """Whether ``seat`` would rather take the next trick."""
-        bid = game.bids[seat]
+        bid = game.bidding.bids[seat]
         taken = game.kernel.taken[seat]
         if bid is not None and taken < bid:
             return True
@@ -208,17 +208,18 @@ class Rollout:
         low = [p for p in special if p.declare == "low"]  # type: ignore[union-attr]
         return low[0] if low else choice  # type: ignore[return-value]
 
-    def _reply(self, kern: PlayKernel, hand: int, led: int, keys: tuple[int, ...], eager: bool) -> int:
+    def _reply(self, answers: Callable[[int, int], int], trump_mask: int, hand: int, led: int,
+               keys: tuple[int, ...], eager: bool) -> int:
         """The key a hand will put on a trick led in ``led``: wanting a trick (``eager``), the
-        strongest card the rules let it play (the kernel's :meth:`~PlayKernel.answers`); else the
-        weakest."""
-        if eager and hand & self.joker_mask:
+        strongest card the rules let it play (``answers``: the kernel's
+        :meth:`~updown_dsl.engine.PlayKernel.answers`); else the weakest. ``trump_mask``: the
+        trump suit's cards (0 without trump)."""
+        joker_mask = self.joker_mask
+        if eager and hand & joker_mask:
             return 1 << 20  # a joker may take any trick
-        legal = kern.answers(hand & ~self.joker_mask, led)
-        suit_mask = self.suit_mask
-        trump = kern.trump
-        trumps = legal & suit_mask[trump] if trump >= 0 else 0
-        ins = legal & suit_mask[led]
+        legal = answers(hand & ~joker_mask, led)
+        trumps = legal & trump_mask
+        ins = legal & self.suit_mask[led]
         if eager:
             best = keys[ins.bit_length() - 1] if ins else 0
             if trumps:
@@ -243,6 +244,8 @@ class Rollout:
         n = self.n
         reply = self._reply
         wants = self.wants
+        answers = kern.answers
+        trump_mask = self.suit_mask[trump] if trump >= 0 else 0
         if count == 0:
             keytabs, row = kern.keytabs, kern.keyrow
             others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
@@ -264,7 +267,7 @@ class Rollout:
                 if top < 0:
                     top = 0
                     for h, eager in others:
-                        r = reply(kern, h, s, keys, eager)
+                        r = reply(answers, trump_mask, h, s, keys, eager)
                         if r > top:
                             top = r
                     tops[s] = top
@@ -281,7 +284,7 @@ class Rollout:
         top = best
         j = nxt[seat]
         for _ in range(n - 1 - count):
-            r = reply(kern, hands[j], led, keys, wants(game, j))
+            r = reply(answers, trump_mask, hands[j], led, keys, wants(game, j))
             if r > top:
                 top = r
             j = nxt[j]
