@@ -98,7 +98,7 @@ def test_the_kernels_play_out_by_a_policy_is_its_cards_one_by_one(name: str) -> 
     """``Game.play_out_by`` plays a plain deal out as applying each card the policy picks
     would, asking only where two or more cards are legal and offering exactly the legal
     cards; with wild cards in the pack, or outside the play, it plays nothing."""
-    plain = ud.Game(ud.load_variant(name), 4, seed=1).kernel.plain
+    plain = ud.Game(ud.load_variant(name), 4, seed=1).kernel.rules.plain
     for game in _positions(name, 5, every=4):
         a, b = game.clone(rng=random.Random(2)), game.clone(rng=random.Random(2))
         asked: list[int] = []

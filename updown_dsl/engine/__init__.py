@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from .game import Game
 from .plan import seat_by_rule, trump_rule_for
-from .kernel import PlayKernel
+from .kernel import PlayKernel, PlayRules
 from .state import CardFault, EndKind, GameEnd, IllegalAction, Phase, Trick, TrickPlay
 
-__all__ = ["CardFault", "EndKind", "Game", "GameEnd", "IllegalAction", "Phase", "PlayKernel", "Trick", "TrickPlay", "seat_by_rule", "trump_rule_for"]
+__all__ = ["CardFault", "EndKind", "Game", "GameEnd", "IllegalAction", "Phase", "PlayKernel", "PlayRules", "Trick", "TrickPlay", "seat_by_rule", "trump_rule_for"]
 
 # The public classes are shown (and pickled) under the package that exports them.
-for _cls in (CardFault, EndKind, Game, GameEnd, IllegalAction, Phase, PlayKernel, Trick, TrickPlay):
+for _cls in (CardFault, EndKind, Game, GameEnd, IllegalAction, Phase, PlayKernel, PlayRules, Trick, TrickPlay):
     _cls.__module__ = __name__
 del _cls

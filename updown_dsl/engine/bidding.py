@@ -13,7 +13,10 @@ auction or not).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import deque
+from itertools import repeat
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..actions import Bid, Call, ChooseTrump
 from ..diagnostics import Diagnostic
@@ -112,8 +115,8 @@ class Bidding:
     def copy(self) -> Bidding:
         """An independent copy (for :meth:`~updown_dsl.engine.Game.clone`)."""
         new = object.__new__(Bidding)
-        for name in Bidding.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
+        # Slot by slot, but in C (a copy of a game copies its bidding: search makes thousands).
+        _consume(map(setattr, repeat(new, len(_SLOTS)), _SLOTS, _get_slots(self)))
         new.bids = list(self.bids)
         new.calls = list(self.calls)
         return new
@@ -313,3 +316,8 @@ class Bidding:
         self.total += won.tricks
         self.hi = min(self.hi, won.tricks)
         return -1
+
+
+_SLOTS = Bidding.__slots__
+_get_slots = attrgetter(*_SLOTS)
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend

@@ -376,7 +376,7 @@ class Game:
         plain play (wild cards, or not the play phase).
         """
         k = self.kernel
-        if not k.plain or self.phase is not _PLAY:
+        if not k.rules.plain or self.phase is not _PLAY:
             return False
         while True:
             legal = k.legal()
@@ -417,7 +417,7 @@ class Game:
         """
         k = self.kernel
         ordinary = k.legal()
-        wild = k.hands[self.to_act] & self.table.wild_mask if k.has_wild else 0
+        wild = k.hands[self.to_act] & self.table.wild_mask if k.rules.has_wild else 0
         cards = ordinary | wild
         plays = self.table.plays
         while cards:

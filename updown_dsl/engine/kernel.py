@@ -46,25 +46,12 @@ KEY_WIN = 1 << 20
 KEY_HIGH = 5000
 
 
-class PlayKernel:
-    """The cards of one deal (see the module). The attributes are public and read-only
-    to everyone but the kernel: read them, change them only through the methods.
+class PlayRules:
+    """The rules of play of one table (a variant for a number of players) as the kernel reads
+    them, worked out once: shared by a game's kernel and every copy of it."""
 
-    :param plan: the rules of the variant for the table size.
-    :param tricks: the number of tricks (cards per hand) in the deal.
-    """
-
-    __slots__ = (
-        # the rules of the table (the same in every deal of a game)
-        "table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
-        "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get",
-        # the deal
-        "tricks", "hands", "log", "order", "decl", "winners", "taken", "trump", "keyrow",
-        # the trick
-        "count", "leader", "to_act", "led", "lead_mode", "lead_wild", "keys", "best", "winner", "general",
-        # memos of the position, None when it changed
-        "legal_mask", "plays_memo",
-    )
+    __slots__ = ("table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
+                 "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get")
 
     table: CardTable
     players: int
@@ -85,6 +72,47 @@ class PlayKernel:
     nonjoker: int
     keytabs: tuple[tuple[int, ...], ...]
     plays_get: Callable[[int], tuple[Play, ...] | None]
+
+    def __init__(self, plan: TablePlan) -> None:
+        t = plan.table
+        self.table = t
+        self.players = plan.players
+        self.must_follow = plan.must_follow
+        self.must_trump = plan.must_trump
+        self.lead_trump = plan.lead_trump
+        self.must_overtrump = plan.must_overtrump
+        self.restricted = plan.restricted
+        self.has_wild = plan.has_wild
+        self.plain = not plan.has_wild and not t.joker_mask and not plan.restricted
+        self.next_seat = plan.next_seat
+        self.bit = t.bit
+        self.suit_of = t.suit_of
+        self.suit_mask = t.suit_mask
+        self.nonjoker = t.full_mask & ~t.joker_mask
+        self.keytabs = t.keys
+        self.plays_get = t.plays_cache.get
+
+
+class PlayKernel:
+    """The cards of one deal (see the module). The attributes are public and read-only
+    to everyone but the kernel: read them, change them only through the methods.
+
+    :param plan: the rules of the variant for the table size.
+    :param tricks: the number of tricks (cards per hand) in the deal.
+    """
+
+    __slots__ = (
+        "rules",
+        # the deal
+        "tricks", "hands", "log", "order", "decl", "winners", "taken", "trump", "keyrow",
+        # the trick
+        "count", "leader", "to_act", "led", "lead_mode", "lead_wild", "keys", "best", "winner", "general",
+        # memos of the position, None when it changed
+        "legal_mask", "plays_memo",
+    )
+
+    rules: PlayRules
+    """The rules of play of the table, the same in every deal of a game."""
     tricks: int
     """Tricks in the deal (the cards of each hand)."""
     hands: list[int]
@@ -124,33 +152,16 @@ class PlayKernel:
     plays_memo: tuple[Play, ...] | None
 
     def __init__(self, plan: TablePlan, tricks: int) -> None:
-        t = plan.table
-        n = plan.players
-        self.table = t
-        self.players = n
-        self.must_follow = plan.must_follow
-        self.must_trump = plan.must_trump
-        self.lead_trump = plan.lead_trump
-        self.must_overtrump = plan.must_overtrump
-        self.restricted = plan.restricted
-        self.has_wild = plan.has_wild
-        self.plain = not plan.has_wild and not t.joker_mask and not plan.restricted
-        self.next_seat = plan.next_seat
-        self.bit = t.bit
-        self.suit_of = t.suit_of
-        self.suit_mask = t.suit_mask
-        self.nonjoker = t.full_mask & ~t.joker_mask
-        self.keytabs = t.keys
-        self.plays_get = t.plays_cache.get
+        self.rules = PlayRules(plan)
         self.reset(tricks)
 
     def reset(self, tricks: int) -> None:
         """Start a new deal of ``tricks`` cards a hand: no cards yet, no trump, a new log (the
         last deal's log stays with its result)."""
-        n = self.players
+        n = self.rules.players
         self.tricks = tricks
         self.hands = [0] * n
-        self.log = log = DealLog(self.table, n)
+        self.log = log = DealLog(self.rules.table, n)
         self.order = log.order
         self.decl = log.decl
         self.winners = log.winners
@@ -210,11 +221,12 @@ class PlayKernel:
         mask = self.legal_mask
         if mask is None:
             hand = self.hands[self.to_act]
-            if self.plain:  # (obliged's plain case: no joker, no declared lead, no restriction)
+            r = self.rules
+            if r.plain:  # (obliged's plain case: no joker, no declared lead, no restriction)
                 mask = self.answers(hand, self.led) if self.count else hand
             else:
                 mask = self.obliged(hand)
-                if self.restricted:
+                if r.restricted:
                     mask = self._restrict(hand, mask)
             self.legal_mask = mask
         return mask
@@ -223,7 +235,7 @@ class PlayKernel:
         """The cards of ``hand`` that the follow and trump obligations (and a wild lead's demand)
         let be played now without a declaration; :meth:`legal` adds the lead and over-trump
         rules. This is the rule of following suit, and the only copy of it."""
-        ordinary = hand & self.nonjoker
+        ordinary = hand & self.rules.nonjoker
         if not self.count or not ordinary:
             return ordinary
         mode = self.lead_mode
@@ -240,12 +252,13 @@ class PlayKernel:
         """The cards of ``hand`` (ordinary cards) that may answer a lead of suit ``led``: its
         cards of that suit when it must follow, else its trumps when it must trump, else any.
         A search asks it of a lead that has not been made yet."""
-        in_suit = hand & self.suit_mask[led]
+        r = self.rules
+        in_suit = hand & r.suit_mask[led]
         if in_suit:
-            return in_suit if self.must_follow else hand
+            return in_suit if r.must_follow else hand
         trump = self.trump
-        if trump >= 0 and self.must_trump:
-            trumps = hand & self.suit_mask[trump]
+        if trump >= 0 and r.must_trump:
+            trumps = hand & r.suit_mask[trump]
             if trumps:
                 return trumps
         return hand
@@ -253,15 +266,16 @@ class PlayKernel:
     def legal_plays(self) -> tuple[Play, ...]:
         """Every play the player to act may make: the legal plain cards in pack order, then the
         declarations of the wild cards in hand."""
-        if self.plain:
+        r = self.rules
+        if r.plain:
             legal = self.legal()
-            return self.plays_get(legal) or self.table.plays_of(legal)
+            return r.plays_get(legal) or r.table.plays_of(legal)
         plays = self.plays_memo
         if plays is None:  # declared plays are new objects: list them once per position
             legal = self.legal()
-            plays = self.table.plays_of(legal)
-            if self.has_wild:
-                wild = self.hands[self.to_act] & self.table.wild_mask
+            plays = self.rules.table.plays_of(legal)
+            if self.rules.has_wild:
+                wild = self.hands[self.to_act] & self.rules.table.wild_mask
                 if wild:
                     plays += self._declared_in_hand(wild, legal)
             self.plays_memo = plays
@@ -269,7 +283,7 @@ class PlayKernel:
 
     def _answer(self, ordinary: int, mode: str) -> int:
         """Cards that answer a ``highest`` or ``demand`` lead, or -1 for other leads."""
-        t = self.table
+        t = self.rules.table
         trump = self.trump
         if mode == "highest":
             w = self.lead_wild
@@ -306,7 +320,7 @@ class PlayKernel:
         trump = self.trump
         if trump < 0:
             return legal
-        trumps = self.suit_mask[trump]
+        trumps = self.rules.suit_mask[trump]
         if not self.count:
             if self._trump_lead_barred() and legal & ~trumps:
                 return legal & ~trumps
@@ -317,22 +331,22 @@ class PlayKernel:
         return legal
 
     def _trump_lead_barred(self) -> bool:
-        rule = self.lead_trump
+        rule = self.rules.lead_trump
         if rule == "not_first_trick":
             return not self.winners
         if rule == "when_broken":
-            trump, suit_of = self.trump, self.suit_of
-            done = len(self.winners) * self.players
+            trump, suit_of = self.trump, self.rules.suit_of
+            done = len(self.winners) * self.rules.players
             return not any(suit_of[i] == trump for i in self.order[:done])
         return False
 
     def _higher_trumps(self, hand: int) -> int:
         """With ``must_overtrump``, and a trump winning the trick so far: the trumps in ``hand``
         that beat it (0 otherwise, or when a wild card is in the trick)."""
-        if not self.must_overtrump or self.general or self.best < KEY_TRUMP:
+        if not self.rules.must_overtrump or self.general or self.best < KEY_TRUMP:
             return 0
         keys, best = self.keys, self.best
-        mine = hand & self.suit_mask[self.trump]
+        mine = hand & self.rules.suit_mask[self.trump]
         higher = 0
         while mine:
             low = mine & -mine
@@ -345,7 +359,7 @@ class PlayKernel:
     # -- declarations
     def _declared_in_hand(self, wild: int, legal: int) -> tuple[Play, ...]:
         """The declared plays of the wild cards in ``wild`` (a subset of the hand)."""
-        t = self.table
+        t = self.rules.table
         leading = not self.count
         extra: list[Play] = []
         for i in _bits(wild):
@@ -357,7 +371,7 @@ class PlayKernel:
     def declared_plays(self, i: int, w: WildRules, leading: bool, legal: int) -> list[Play]:
         """The declarations wild card ``i`` (of rules ``w``) may be played with now, given the
         ``legal`` plain cards."""
-        t = self.table
+        t = self.rules.table
         card = t.cards[i]
         out: list[Play] = []
         if leading:
@@ -381,7 +395,7 @@ class PlayKernel:
 
     def _no_obligation(self) -> bool:
         """The player holds neither the led (or demanded) suit nor a trump they must play."""
-        t = self.table
+        t = self.rules.table
         led = self.led
         if self.lead_mode == "highest" or led < 0:
             return self.lead_mode != "highest"
@@ -389,7 +403,7 @@ class PlayKernel:
         if hand & t.suit_mask[led]:
             return False
         trump = self.trump
-        return not (trump >= 0 and self.must_trump and hand & t.suit_mask[trump])
+        return not (trump >= 0 and self.rules.must_trump and hand & t.suit_mask[trump])
 
     def _demand_allowed(self, w: WildRules) -> bool:
         if w.lead_on == "never":
@@ -405,7 +419,8 @@ class PlayKernel:
         declaration, or a wild card with the declaration of ``declared``. True when it was
         the last card of the deal."""
         seat = self.to_act
-        self.hands[seat] ^= self.bit[i]
+        r = self.rules
+        self.hands[seat] ^= r.bit[i]
         if declared is not None:
             self.decl[len(self.order)] = declared
         self.order.append(i)
@@ -418,12 +433,12 @@ class PlayKernel:
             self._rescore()
         elif count == 0:
             self.leader = self.winner = seat
-            self.led = led = self.suit_of[i]
-            self.keys = keys = self.keytabs[self.keyrow + led]
+            self.led = led = r.suit_of[i]
+            self.keys = keys = r.keytabs[self.keyrow + led]
             self.best = keys[i]
         elif self.general:
             if self.lead_mode == "open" and self.led < 0:
-                self.led = self.suit_of[i]  # the first card after an open lead names the suit
+                self.led = r.suit_of[i]  # the first card after an open lead names the suit
             self._rescore()
         else:
             k = self.keys[i]
@@ -431,10 +446,10 @@ class PlayKernel:
                 self.best = k
                 self.winner = seat
         count += 1
-        if count == self.players:
+        if count == r.players:
             return self._end_trick()
         self.count = count
-        self.to_act = self.next_seat[seat]
+        self.to_act = r.next_seat[seat]
         return False
 
     def _declared_lead(self, seat: int, i: int, play: Play) -> None:
@@ -442,7 +457,7 @@ class PlayKernel:
         decl = play.declare
         self.leader = seat
         self.lead_mode = decl
-        self.lead_wild = self.table.wild_of[i]
+        self.lead_wild = self.rules.table.wild_of[i]
         if decl == "as":
             assert play.as_card is not None and play.as_card.suit is not None
             self.led = SUIT_ID[play.as_card.suit]
@@ -468,7 +483,7 @@ class PlayKernel:
     # ------------------------------------------------------------------ who wins
     def trick_entries(self) -> list[tuple[int, Play]]:
         """(card index, play) of the cards on the table, in the order played."""
-        start = len(self.winners) * self.players
+        start = len(self.winners) * self.rules.players
         log, order = self.log, self.order
         return [(order[p], log.play_at(p)) for p in range(start, len(order))]
 
@@ -476,7 +491,7 @@ class PlayKernel:
         """The strength of card ``pos`` of a trick's ``entries`` (card index, play) with led
         suit ``led``: a trump's rank above the led suit's above a discard's (0), and a
         declaration's own key."""
-        t = self.table
+        t = self.rules.table
         i, play = entries[pos]
         decl = play.declare
         trump = self.trump
@@ -519,7 +534,7 @@ class PlayKernel:
         entries = self.trick_entries()
         pos = self.winner_pos(entries, self.led)
         self.best = self.key(pos, entries, self.led)
-        self.winner = (self.leader + pos) % self.players
+        self.winner = (self.leader + pos) % self.rules.players
 
     def would_win(self, i: int, play: Play) -> bool:
         """Whether card ``i`` played as ``play`` by the player to act would hold the trick as
@@ -531,14 +546,14 @@ class PlayKernel:
         entries = self.trick_entries()
         led = self.led
         if self.lead_mode == "open" and led < 0 and play.declare is None:
-            led = self.suit_of[i]
+            led = self.rules.suit_of[i]
         entries.append((i, play))
         return self.winner_pos(entries, led) == len(entries) - 1
 
     # ------------------------------------------------------------------ refusals
     def refusal(self, play: Play) -> Diagnostic | None:
         """Why the player to act may not make ``play`` now (a diagnostic naming the rule), or None."""
-        t = self.table
+        t = self.rules.table
         i = t.index.get(play.card) if isinstance(play.card, Card) else None
         seat = self.to_act
         hand = self.hands[seat]
@@ -556,7 +571,7 @@ class PlayKernel:
     def fits(self, i: int, play: Play) -> bool:
         """Whether ``play``'s declaration is one wild card ``i`` can make in this position
         (leading or following), whatever the obligations of the moment."""
-        w = self.table.wild_of[i]
+        w = self.rules.table.wild_of[i]
         if w is None:
             return False
         decl = play.declare
@@ -567,8 +582,8 @@ class PlayKernel:
         return decl in w.follow and play.suit is None
 
     def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
-        t = self.table
-        if self.restricted and (self.obliged(hand) >> t.index[card]) & 1:
+        t = self.rules.table
+        if self.rules.restricted and (self.obliged(hand) >> t.index[card]) & 1:
             problem = self._restriction_violation(hand, card)
             if problem is not None:
                 return problem
@@ -602,27 +617,27 @@ class PlayKernel:
     def _restriction_violation(self, hand: int, card: Card) -> Diagnostic | None:
         """Why ``card`` breaks a lead or over-trump rule, when it does."""
         trump = self.trump
-        i = self.table.index[card]
-        if trump < 0 or self.table.suit_of[i] != trump:
+        i = self.rules.table.index[card]
+        if trump < 0 or self.rules.table.suit_of[i] != trump:
             return None
         if not self.count:
-            if self._trump_lead_barred() and hand & ~self.suit_mask[trump] & self.nonjoker:
+            if self._trump_lead_barred() and hand & ~self.rules.suit_mask[trump] & self.rules.nonjoker:
                 return violation("R017", tr("{card}: a trump may not be led to the first trick", card=card)
-                                 if self.lead_trump == "not_first_trick" else
+                                 if self.rules.lead_trump == "not_first_trick" else
                                  tr("{card}: a trump may not be led before trumps are broken (a trump played to "
                                     "an earlier trick)", card=card),
                                  hint=tr("lead another suit"))
             return None
         higher = self._higher_trumps(hand)
         if higher and not (higher >> i) & 1:
-            beat = " or ".join(str(c) for c in self.table.cards_of(higher))
+            beat = " or ".join(str(c) for c in self.rules.table.cards_of(higher))
             return violation("R016", tr("{card} does not beat the {suit} already in the trick: the player must "
                                         "over-trump with {beat}", card=card, suit=SUITS[trump].word, beat=beat),
                              hint=tr("play {beat}", beat=beat))
         return None
 
     def _declared_refusal(self, i: int, play: Play, hand: int) -> Diagnostic | None:
-        w = self.table.wild_of[i]
+        w = self.rules.table.wild_of[i]
         if w is None:
             return violation("R015", tr("{card} is an ordinary card and cannot be declared {declare!r}", card=play.card,
                                         declare=play.declare))
@@ -641,7 +656,7 @@ class PlayKernel:
 
     def wild_choices(self, i: int) -> str:
         """The declarations wild card ``i`` may be played with now, as a list for a message."""
-        w = self.table.wild_of[i]
+        w = self.rules.table.wild_of[i]
         if w is None:
             return "none"
         plays = self.declared_plays(i, w, not self.count, self.legal())

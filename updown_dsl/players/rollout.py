@@ -247,7 +247,7 @@ class Rollout:
         answers = kern.answers
         trump_mask = self.suit_mask[trump] if trump >= 0 else 0
         if count == 0:
-            keytabs, row = kern.keytabs, kern.keyrow
+            keytabs, row = kern.rules.keytabs, kern.keyrow
             others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
             sure_i, sure_k = -1, 1 << 30
             weak_i, weak_k = -1, 1 << 30
@@ -280,7 +280,7 @@ class Rollout:
             return sure_i if sure_i >= 0 else weak_i
         keys, best = kern.keys, kern.best
         led = kern.led
-        nxt = kern.next_seat
+        nxt = kern.rules.next_seat
         top = best
         j = nxt[seat]
         for _ in range(n - 1 - count):
