@@ -202,31 +202,6 @@ def seat_score(
     return formula(full) * kind.multiplier
 
 
-def score_deal(
-    variant: Variant,
-    kind: DealKind,
-    deal: Deal,
-    env: Mapping[str, int],
-    *,
-    bids: Sequence[int | None],
-    taken: Sequence[int],
-    totals: Sequence[int],
-    dealer: int,
-    trump: Suit | None = None,
-    turned: Card | None = None,
-    tricks: tuple[object, ...] = (),
-    hands: tuple[tuple[Card, ...], ...] = (),
-) -> DealResult:
-    """Score a finished deal for every seat."""
-    made_count = sum(1 for b, t in zip(bids, taken) if b is None or b == t)
-    seats = tuple(
-        SeatResult(b, t, seat_score(variant, kind, env, bid=b, taken=t, total=totals[s],
-                                    is_dealer=s == dealer, made_count=made_count))
-        for s, (b, t) in enumerate(zip(bids, taken))
-    )
-    return DealResult(deal, dealer, seats, trump, turned, tricks, hands)
-
-
 def set_bonuses(
     variant: Variant,
     deal: Deal,

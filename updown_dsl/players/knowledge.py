@@ -77,7 +77,6 @@ class Knowledge:
         # Jokers an opponent may throw on any trick to take it (exempt "high" follows).
         self.joker_rules = [w for w in v.wild if not w.ordinary]
         self.jokers_follow_high = any("high" in w.follow and w.exempt for w in self.joker_rules)
-        self.later_joker_wins = any(w.two_high == "later_wins" for w in self.joker_rules)
         # Opponents who hold exactly their bid want no more tricks: they beat a card only if forced.
         self.content = [b is not None and s != self.seat and view.taken[s] == b
                         for s, b in enumerate(view.bids)] if view.phase is Phase.PLAY else [False] * n

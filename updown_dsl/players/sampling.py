@@ -70,7 +70,6 @@ class Sampler:
             for suit in know.voids[s]:
                 self.allowed[s] &= ~t.suit_mask[suit]
         self._pool_bits = tuple(_bits(self.pool))
-        self._full = t.full_mask
         self.free = all(self.allowed[s] == t.full_mask for s in range(n) if self.need[s])
         # Most constrained seats first: fewest cards they may hold for the cards they need.
         self.order = sorted((s for s in range(n) if self.need[s]),
