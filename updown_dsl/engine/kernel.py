@@ -152,7 +152,7 @@ class PlayKernel:
     plays_memo: tuple[Play, ...] | None
 
     def __init__(self, plan: TablePlan, tricks: int) -> None:
-        self.rules = PlayRules(plan)
+        self.rules = play_rules(plan)
         self.reset(tricks)
 
     def reset(self, tricks: int) -> None:
@@ -667,6 +667,20 @@ class PlayKernel:
     def led_suit(self) -> Suit | None:
         """The suit the trick asks for (None before the lead or when nothing is asked for)."""
         return SUITS[self.led] if self.count and self.led >= 0 else None
+
+
+# By plan, the plan kept beside its rules so ids stay unique; bounded as the plans are.
+_RULES: dict[int, tuple[TablePlan, PlayRules]] = {}
+
+
+def play_rules(plan: TablePlan) -> PlayRules:
+    """The (cached) rules of play of ``plan``'s table: one value for every game of it."""
+    hit = _RULES.get(id(plan))
+    if hit is None or hit[0] is not plan:
+        if len(_RULES) >= 256:
+            del _RULES[next(iter(_RULES))]
+        hit = _RULES[id(plan)] = (plan, PlayRules(plan))
+    return hit[1]
 
 
 def _bits(mask: int) -> list[int]:
