@@ -8,9 +8,8 @@ text, ``jsonform`` the lossless JSON, and ``transcript`` gathers them as one pub
 correction of a past deal);
 ``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell, and
 ``jsonsheet`` reads another app's JSON of bids and tricks the same way.
-``record`` writes a game played by the engine at any level. ``walk`` is the walk over a
-record with a visitor; ``checker`` the audit (a visitor that replays every line through the
-engine, with ``audit`` checking the deal's cards and the written numbers, ``penalty`` an
+``record`` writes a game played by the engine at any level. ``checker`` is the audit (it
+goes through a record and replays every line through the engine, with ``audit`` checking the deal's cards and the written numbers, ``penalty`` an
 illegal card and the penalty taken for it, ``unknown`` the cards nobody wrote down, read by
 ``infer``, and ``report`` the result), and ``quickcheck`` its quick path for records in canonical form.
 

@@ -13,7 +13,15 @@ from ..diagnostics import Diagnostic, Severity
 from ..engine import CardFault, Game, IllegalAction, Phase, trump_rule_for
 from ..engine.scoring import settle
 from .model import Event, Transcript
-from .walk import Abandon, Visitor
+
+
+class Abandon(Exception):
+    """Leave the rest of the current deal (after reporting why, if need be): the audit goes on
+    with the next deal."""
+
+
+class StopWalk(Exception):
+    """Stop at this deal: no further deal is checked (the settlement and the end still are)."""
 
 
 class _Stop(Abandon):
@@ -24,8 +32,8 @@ class _Skip(Abandon):
     """Leave the current deal unchecked without an error (its cards are not known)."""
 
 
-class _Record(Visitor):
-    """What every part of the walk shares: the record, the game and the diagnostics."""
+class _Record:
+    """What every part of the audit shares: the record, the game and the diagnostics."""
 
     # The deal being walked (set by Audit.begin_deal for each block).
     start_results: int

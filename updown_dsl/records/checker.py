@@ -24,7 +24,7 @@ from ..actions import Bid, Call, ChooseTrump, Play
 from ..diagnostics import Diagnostic, Severity
 from ..engine import IllegalAction, Phase
 from ..lang.formula import FormulaEvalError
-from .audit import _Cards, _Scores, _Stop
+from .audit import Abandon, StopWalk, _Cards, _Scores, _Stop
 from .penalty import _Penalties
 from .unknown import _Unknowns
 from .report import CheckReport, Headers, prepare_game, transcript_variant
@@ -33,7 +33,6 @@ from .jsonform import read_json_bytes
 from .model import Event, Transcript
 from .tablelines import correction_problems
 from .reader import parse_transcript, read_game, text_lines
-from .walk import StopWalk, walk
 
 
 def check_text(text: str | bytes, path: str | None = None, *, variant_path: Sequence[str | Path] = ()) -> CheckReport:
@@ -129,20 +128,46 @@ def check_transcript(t: Transcript, reader_diags: Sequence[Diagnostic] = (), *,
     game = prepare_game(t, diags, variant_path)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    walk(t, Audit(t, game, diags))
+    Audit(t, game, diags).run()
     return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over,
                        game=game, transcript=t)
 
 
 class Audit(_Cards, _Scores, _Penalties, _Unknowns):
-    """The checker's visitor: each line of a record replayed through the engine.
+    """The checker: each line of a record replayed through the engine.
 
-    :func:`~updown_dsl.records.walk.walk` takes it through the record; the parts it is
+    :meth:`run` goes through the lines before the first deal, every deal block (its ``deal``
+    line and the lines up to the next one) and the settlement; the parts it is
     made of see to each deal's cards (:class:`~updown_dsl.records.audit._Cards`), to
     the written numbers (:class:`~updown_dsl.records.audit._Scores`), to illegal cards
     and their penalties (:class:`~updown_dsl.records.penalty._Penalties`) and to the cards
     a record leaves unknown (:class:`~updown_dsl.records.unknown._Unknowns`).
     """
+
+    def run(self) -> None:
+        """Check the record: the lines before the first deal, each deal (a deal left at a
+        mistake is :meth:`abandoned`; a game over stops the deals), the settlement, the end."""
+        t = self.t
+        for e in t.events:
+            if e.kind == "deal":
+                break
+            self.stray(e)
+        blocks = t.deals()
+        for i, block in enumerate(blocks):
+            last = i == len(blocks) - 1
+            try:
+                self.begin_deal(block, last)
+                for e in block[1:]:
+                    self.event(e)
+                self.end_deal(block, last)
+            except Abandon:
+                self.abandoned(block)
+            except StopWalk:
+                break
+        for e in t.events:
+            if e.kind == "settlement":
+                self.settlement(e)
+        self.end_game()
 
     def stray(self, e: Event) -> None:
         """A line about a deal written before the first ``deal`` line."""
