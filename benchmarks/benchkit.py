@@ -61,3 +61,25 @@ def run_child(cmd: Sequence[str], env: dict[str, str] | None = None, cwd: str | 
             os.unlink(peak_file)
     return {"exit": os.waitstatus_to_exitcode(status), "cpu_s": usage.ru_utime + usage.ru_stime,
             "max_rss_mb": rss}
+
+
+def deal_at_random(k: Any, rng: Any) -> None:
+    """Give a score keeper (:class:`updown_dsl.players.keeper.Keeper`) one deal drawn at random:
+    trump, calls and bids among the legal ones, the tricks spread at random."""
+    from updown_dsl.cards import Suit
+    from updown_dsl.players.keeper import Need
+
+    start = len(k.deals)
+    while len(k.deals) == start and not k.is_over:
+        step = k.step()
+        if step.need is Need.TRUMP:
+            k.give_trump(rng.choice([*Suit, None]) if step.no_trump else rng.choice(list(Suit)))
+        elif step.need is Need.CALL:
+            k.give_call(rng.choice(k.calls()))
+        elif step.need is Need.BID:
+            k.give_bid(rng.choice(step.choices))
+        else:
+            taken = [0] * k.players
+            for _ in range(step.deal.cards):
+                taken[rng.randrange(k.players)] += 1
+            k.give_tricks(taken)

@@ -21,29 +21,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from updown_dsl import load_variant  # noqa: E402
-from updown_dsl.cards import Suit  # noqa: E402
 from updown_dsl.diagnostics import Severity  # noqa: E402
 from updown_dsl.lang.loader import bundled_names  # noqa: E402
-from updown_dsl.players.keeper import Keeper, KeepError, Need, restored  # noqa: E402
+from updown_dsl.players.keeper import Keeper, KeepError, restored  # noqa: E402
 from updown_dsl.records.checker import check_text  # noqa: E402
 from updown_dsl.records.transcript import format_transcript  # noqa: E402
 
-
-def deal_at_random(k: Keeper, rng: random.Random) -> None:
-    start = len(k.deals)
-    while len(k.deals) == start and not k.is_over:
-        step = k.step()
-        if step.need is Need.TRUMP:
-            k.give_trump(rng.choice([*Suit, None]) if step.no_trump else rng.choice(list(Suit)))
-        elif step.need is Need.CALL:
-            k.give_call(rng.choice(k.calls()))
-        elif step.need is Need.BID:
-            k.give_bid(rng.choice(step.choices))
-        else:
-            taken = [0] * k.players
-            for _ in range(step.deal.cards):
-                taken[rng.randrange(k.players)] += 1
-            k.give_tricks(taken)
+from benchkit import deal_at_random  # noqa: E402
 
 
 def main() -> None:

@@ -24,13 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from updown_dsl import load_variant  # noqa: E402
-from updown_dsl.cards import Suit  # noqa: E402
 from updown_dsl.diagnostics import Severity  # noqa: E402
 from updown_dsl.lang.loader import bundled_names  # noqa: E402
-from updown_dsl.players.keeper import Keeper, KeepError, Need  # noqa: E402
+from updown_dsl.players.keeper import Keeper, KeepError  # noqa: E402
 from updown_dsl.records.checker import check_transcript  # noqa: E402
 from updown_dsl.records.csvsheet import read_csv_sheet, sheet_csv  # noqa: E402
 from updown_dsl.records.transcript import parse_transcript  # noqa: E402
+
+from benchkit import deal_at_random  # noqa: E402
 
 
 def random_sheet(variant: str, rng: random.Random) -> Keeper:
@@ -38,18 +39,7 @@ def random_sheet(variant: str, rng: random.Random) -> Keeper:
     n = 4 if v.min_players <= 4 <= v.max_players else v.default_players
     k = Keeper(v, [f"P{i}" for i in range(1, n + 1)], label=variant)
     while not k.is_over:
-        step = k.step()
-        if step.need is Need.TRUMP:
-            k.give_trump(rng.choice([*Suit, None]) if step.no_trump else rng.choice(list(Suit)))
-        elif step.need is Need.CALL:
-            k.give_call(rng.choice(k.calls()))
-        elif step.need is Need.BID:
-            k.give_bid(rng.choice(step.choices))
-        else:
-            taken = [0] * k.players
-            for _ in range(step.deal.cards):
-                taken[rng.randrange(k.players)] += 1
-            k.give_tricks(taken)
+        deal_at_random(k, rng)
     return k
 
 

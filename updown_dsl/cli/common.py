@@ -354,3 +354,8 @@ def complete_variant(incomplete: str) -> list[str]:
     from ..lang.loader import bundled_names
 
     return [n for n in bundled_names() if n.startswith(incomplete)]
+
+
+VariantOpt = Annotated[Optional[str], typer.Option(
+    "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
+    autocompletion=complete_variant)]

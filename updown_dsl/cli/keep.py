@@ -18,7 +18,7 @@ import typer
 from ..i18n import mark, tr
 from .keepscreen import bid_choices, deal_done, deal_header, invalid, refused, sheet_text
 from .common import (EXIT_INPUT, LangOpt, VariantPathOpt, _console, _error, _folders, _handle_errors,
-                     _load, _print_diagnostics, _set_lang, _usage_error, app, complete_variant)
+                     _load, _print_diagnostics, _set_lang, _usage_error, app, VariantOpt)
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -39,9 +39,7 @@ class _Stop(Exception):
 @app.command("keep")
 @_handle_errors
 def keep_cmd(
-    variant: Annotated[Optional[str], typer.Option(
-        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
-        autocompletion=complete_variant)] = None,
+    variant: VariantOpt = None,
     players: Annotated[Optional[str], typer.Option(
         "--players", "-p", metavar="NAMES",
         help='The players in seat order, each one\'s left-hand neighbour next: "Anna Boris Vera Gleb".')] = None,

@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 from ..i18n import ntr, tr
 from .common import (
-    PlayersOpt, app, complete_variant, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players,
+    PlayersOpt, VariantOpt, app, _console, _error, EXIT_INPUT, _folders, _handle_errors, _load, _players,
     _print_diagnostics, _usage_error, _variant_path_hint, VariantPathOpt, CardsOpt, LangOpt, _set_lang,
     _cards_notation,
 )
@@ -22,9 +22,7 @@ EXIT_INTERRUPTED = 130
 @app.command("play")
 @_handle_errors
 def play_cmd(
-    variant: Annotated[Optional[str], typer.Option(
-        "--variant", "-v", metavar="NAME|FILE", help="A bundled variant name or a variant file.",
-        autocompletion=complete_variant)] = None,
+    variant: VariantOpt = None,
     players: PlayersOpt = None,
     seat: Annotated[Optional[int], typer.Option(
         "--seat", "-s", help="Your seat, 1-based (default 1: eldest in the first deal).")] = None,

@@ -126,6 +126,9 @@ class Game:
         self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
+        # One kernel and one bidding for the game's life: each deal resets them.
+        self.kernel = PlayKernel(plan, 0)
+        self.bidding = Bidding(plan.deal_plan(0), n, 0)
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -450,14 +453,9 @@ class Game:
         self._kind = dp.kind
         n = self.players
         first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        try:
-            k = self.kernel  # (one kernel for the game's life: each deal resets it)
-        except AttributeError:  # the first deal
-            k = self.kernel = PlayKernel(self._plan, dp.cards)
-            self.bidding = Bidding(dp, n, first)
-        else:
-            k.reset(dp.cards)
-            self.bidding.reset(dp, first)
+        k = self.kernel
+        k.reset(dp.cards)
+        self.bidding.reset(dp, first)
         k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
         self.turned = None
         self.cut_card = None
