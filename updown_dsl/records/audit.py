@@ -589,7 +589,7 @@ class DealAudit:
             if self.level == "sheet":
                 self.sheet_bids(e)
                 return
-            self.act(e, Bid(e.number or 0) if kind == "bid" else e.as_call())
+            self.act(e, bid_of(e.number or 0) if kind == "bid" else e.as_call())
         elif kind == "play":
             self.ensure_dealt(e)
             if self.level_of_deal == "sheet":
@@ -620,35 +620,31 @@ class DealAudit:
         engine refuses is left to :meth:`event`, which reports it."""
         block = self.block
         g = self.game
-        if self.decided or self.pending is not None or self.inferred or self.taken_back or g.phase is not Phase.PLAY:
+        if self.decided or self.pending is not None or self.inferred or self.taken_back or self.as_unknown \
+                or g.phase is not Phase.PLAY:
             self.event(block[i])
             return i + 1
-        cards: list[tuple[int, int, Play]] = []
-        lines: list[int] = []
-        by_id = g.table.by_id
-        as_unknown = self.as_unknown
-        left = g.players * g.kernel.tricks - len(g.kernel.order)  # (the deal ends at the last card)
-        j, n = i, len(block)
-        while j < n and len(cards) < left:
-            e = block[j]
-            kind = e.kind
-            if kind == "play":
-                play = e.play
-                if play is None or play.declare is not None or e.actor is None or (as_unknown and e in as_unknown):
-                    break
-                cards.append((e.actor, by_id[play.card.id], play))
-                lines.append(j)
-            elif kind != "comment":
-                break
+        # The run: the play lines from here, up to the deal's last card.
+        end = min(len(block), i + g.players * g.kernel.tricks - len(g.kernel.order))
+        j = i + 1
+        while j < end and block[j][0] == "play":
             j += 1
+        by_id = g.table.by_id
         try:
-            played = g.play_cards(cards) if cards else 0
+            # (actor, card index, play); an actor or a play that is None stops the run where it is
+            cards = cast("list[tuple[int, int, Play]]",
+                         [(e[3], by_id[e[7].card.id], e[7]) for e in block[i:j]])  # type: ignore[union-attr]
+        except AttributeError:  # an unknown card (??): line by line
+            self.event(block[i])
+            return i + 1
+        try:
+            played = g.play_cards(cards)
         except FormulaEvalError as exc:  # (scoring the deal, at its last card)
-            self.formula_failed(exc, block[lines[-1]])
+            self.formula_failed(exc, block[j - 1])
         if played == 0:  # the first card: through the line-by-line path, which reports it
             self.event(block[i])
             return i + 1
-        return j if played == len(cards) else lines[played]
+        return i + played
 
     def act(self, e: Event, action: Any) -> None:
         g = self.game
@@ -729,7 +725,7 @@ class DealAudit:
                             tr("no call is written for {player} in deal {number}", player=self.who(seat),
                                number=g.deal.number), first)
                 raise Abandon
-            self.act(written, Bid(written.number or 0) if kind == "bid" else written.as_call())
+            self.act(written, bid_of(written.number or 0) if kind == "bid" else written.as_call())
         for e in by_seat.values():  # a line the bidding had no turn for
             who, number = self.who(e.actor), g.deal.number
             self.report("R002", tr("{player} bids in deal {number}, a deal without bidding", player=who, number=number)

@@ -242,7 +242,7 @@ class _Reader:
             raise _Bad("T002", tr("'{kind}' needs a player", kind=kind), 0)
         seat = self.seat(words, 1)
         cards = tuple(map(_CARDS.get, words[2:]))  # canonical tokens; any other spelling below
-        if None in cards:
+        if not all(cards):  # (a card is always true: no comparison with None per card)
             cards = tuple([_card(words, k) for k in range(2, len(words))])
         if kind == "cut" and len(cards) != 1:
             raise _Bad("T002", tr("'cut' takes a player and one card"), 0)
