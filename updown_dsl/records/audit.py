@@ -21,11 +21,10 @@ from operator import itemgetter
 from typing import Any, NoReturn, cast
 
 from ..i18n import tr
-from ..actions import Bid, Call, ChooseTrump, Play
+from ..actions import Bid, Call, Play
 from ..cards import Card, Suit
 from ..diagnostics import CATALOGUE, Diagnostic, Severity
 from ..engine import CardFault, Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
-from ..engine.bidding import bid_of
 from ..engine.scoring import settle
 from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
@@ -528,12 +527,8 @@ class DealAudit:
                     steps.append(Step(e.actor, None))
                 else:
                     steps.append(Step(e.actor, e.play))
-            elif e.kind == "bid":
-                steps.append(Step(e.actor, bid_of(e.number or 0)))
-            elif e.kind == "call":
-                steps.append(Step(e.actor, e.as_call()))
-            elif e.kind == "trump" and e.actor is not None:
-                steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
+            elif e.kind in ("bid", "call") or (e.kind == "trump" and e.actor is not None):
+                steps.append(Step(e.actor, e.action))
         score = next((e.amounts for e in self.block if e.kind == "score"), ())
         ways = perm(len(pool), len(unknown_steps))
         if audit.readings_left < 0:  # (first use in this record)
@@ -582,14 +577,14 @@ class DealAudit:
                 self.report("R022", tr("{player} names trump in deal {number}, where the rules do not let a player name it",
                                        player=self.who(e.actor), number=g.deal.number), e)
                 raise Abandon
-            self.act(e, ChooseTrump(None if e.no_trump else e.suit))
+            self.act(e, e.action)
         elif kind in ("bid", "call"):
             if g.phase is Phase.DEAL:
                 self.ensure_dealt(e)
             if self.level == "sheet":
                 self.sheet_bids(e)
                 return
-            self.act(e, bid_of(e.number or 0) if kind == "bid" else e.as_call())
+            self.act(e, e.action)
         elif kind == "play":
             self.ensure_dealt(e)
             if self.level_of_deal == "sheet":
@@ -725,7 +720,7 @@ class DealAudit:
                             tr("no call is written for {player} in deal {number}", player=self.who(seat),
                                number=g.deal.number), first)
                 raise Abandon
-            self.act(written, bid_of(written.number or 0) if kind == "bid" else written.as_call())
+            self.act(written, written.action)
         for e in by_seat.values():  # a line the bidding had no turn for
             who, number = self.who(e.actor), g.deal.number
             self.report("R002", tr("{player} bids in deal {number}, a deal without bidding", player=who, number=number)
