@@ -670,22 +670,44 @@ class DealAudit:
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
-            if self.violated and problem.code == "R013":
-                raise Abandon from None  # (as above: a card the record's other version held)
             revoke = g.variant.revoke
             if revoke is not None and problem.code in revoke.covers and isinstance(action, Play):
                 self.pending = (e, problem)  # a penalty line may follow
                 return
-            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
-                        f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
+            not_held = problem.code == "R013" and isinstance(action, Play)
+            message = self.not_held(e, action) if not_held else f"{problem.message}{self.evidence(problem, e)}"
+            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {message}", e, hint=problem.hint,
+                        at_arg=True)
             # Go on with the action as written, so that the deal's other mistakes are found
             # and the consequences of this one are not reported again.
             self.violated = True
             if isinstance(action, (Bid, Call)) and e.actor is not None:
                 self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
-            if g.take_as_written(action, problem.code):
+            if g.take_as_written(action, problem.code, self.never_played(e) if not_held else None):
                 return
             raise Abandon
+
+    def not_held(self, e: Event, play: Play) -> str:
+        """A card the hand does not hold, in words: and where it is (another hand, or played
+        before in the deal)."""
+        g = self.game
+        card = play.card
+        text = tr("{card} is not in {player}'s hand", card=card, player=self.who(e.actor))
+        holder = next((s for s in range(g.players) if card in g.hand(s)), None)
+        if holder is not None:
+            return text + tr("; {player} holds it", player=self.who(holder))
+        before = next((x for x in self.block if x.kind == "play" and x.line < e.line and x.play is not None
+                       and x.play.card == card and x not in self.as_unknown), None)
+        if before is not None:
+            return text + tr("; it was played at line {line}", line=before.line)
+        return text
+
+    def never_played(self, e: Event) -> Card | None:
+        """A card of ``e``'s player's hand the rest of the block never shows played: the card a
+        card not in the hand was most likely written for (None: every card is played later)."""
+        later = {x.play.card for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
+                 and x.play is not None}
+        return next((c for c in self.game.hand(e.actor) if c not in later), None) if e.actor is not None else None
 
     def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
