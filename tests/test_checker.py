@@ -1141,3 +1141,26 @@ def test_play_as_written_takes_a_card_the_hand_does_not_hold_only_in_place_of_on
     assert game.play_as_written(Play(other), instead=held[-1])
     assert game.hand(seat) == held[:-1] and game.trick[-1].play.card == other
     assert isinstance(held[-1], Card)
+
+
+def test_a_wrong_leader_is_reported_and_the_deal_goes_on_with_the_lead_as_written() -> None:
+    text = (GOLDEN_OH_HELL / "wrong-leader-and-wrong-total-full.log").read_text(encoding="utf-8")
+    report = check_text(text, "g.log")
+    assert [d.format() for d in report.diagnostics] == [
+        "g.log:64:1: error[R003] Vera leads trick 3 of deal 3, but Boris won trick 2 and leads",
+        "g.log:69:12: error[R051] Anna's total after deal 3 is 2, not 3",
+    ]
+    assert report.game is not None and report.game.results[2].event == "deal"  # played to its end
+
+
+def test_lead_as_written_only_between_two_tricks() -> None:
+    game = Game(load_variant("oh-hell"), 4, seed=3)
+    while game.phase is not Phase.PLAY or game.deal.cards < 2:
+        game.apply(game.legal_actions()[0])
+    assert not game.lead_as_written(0)  # before the first trick: the rules (or set_first_leader) say
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    other = (game.to_act + 1) % 4
+    assert game.lead_as_written(other) and game.to_act == other
+    game.apply(game.legal_actions()[0])
+    assert not game.lead_as_written(game.to_act)  # inside a trick

@@ -949,6 +949,18 @@ class Game:
         return (self.phase is _PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
                 and self._last_trick_winner() < 0)
 
+    def lead_as_written(self, seat: int) -> bool:
+        """Let ``seat`` lead the trick about to start, as a record shows it, although another
+        player leads it by the rules (the winner of the last trick), so that a checker that
+        reported the wrong leader goes on with the deal as written. Only between two tricks
+        of the play (not before the first); otherwise nothing changes and the answer is False."""
+        k = self.kernel
+        if self.phase is not _PLAY or k.count or not k.winners or not 0 <= seat < self.players:
+            return False
+        k.lead_as_written(seat)
+        self.to_act = seat
+        return True
+
     def set_first_leader(self, seat: int) -> None:
         """Who leads the deal, as a record shows it, when :attr:`first_leader_unknown`."""
         if not self.first_leader_unknown or not 0 <= seat < self.players:

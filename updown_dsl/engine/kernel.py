@@ -217,6 +217,12 @@ class PlayKernel:
         self.hands[seat] ^= r.bit[held] | r.bit[written]
         self.changed()
 
+    def lead_as_written(self, seat: int) -> None:
+        """Let ``seat`` lead the trick about to start: a record shows it leading, though
+        another player won the last trick or leads by the rules."""
+        self.leader = self.to_act = seat
+        self.changed()
+
     def changed(self) -> None:
         """Forget what was worked out for the position (after a change from outside)."""
         self.legal_mask = None

@@ -225,8 +225,14 @@ class DealAudit:
         """A rule was broken in this deal (reported): the deal goes on with the action as written."""
         self.decided = False
         """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
-        self.bad_bids: set[int] = set()
-        """Seats whose bid broke a rule in this deal (their score is not compared)."""
+        self.in_question: set[int] = set()
+        """Seats whose score this deal's mistakes put in question (a bid that broke a rule, a
+        trick led by another than its winner): their written score stands."""
+        self.violated_trick = -1
+        """The trick (0-based) of the last illegal card played as written in this deal."""
+        self.misled_trick = -1
+        """The trick (0-based) last led by another player than the one the rules say: what the
+        others had to play in it depends on who led, so its illegal cards are not reported."""
         self.score_gap: dict[int, int] = {}
         """Per seat, how far a written score reported wrong (R050) is from the right one."""
         self.sheet_bids_done = False
@@ -650,39 +656,54 @@ class DealAudit:
         if e.actor != g.to_act and e.actor is not None and g.first_leader_unknown:
             g.set_first_leader(e.actor)  # the deal before was not played out: the record says
         if e.actor != g.to_act:
-            if self.violated:
+            if g.phase is Phase.PLAY and not g.trick and g.tricks and e.actor is not None:
+                won = g.tricks[-1].winner
+                # A wrong leader right after an illegal card may follow from it (the table
+                # judged that trick otherwise); at any later trick it is a mistake of its own.
+                if self.violated_trick != len(g.tricks) - 1:
+                    self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
+                                           player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number,
+                                           player2=self.who(won), count=len(g.tricks)), e)
+                if not g.lead_as_written(e.actor):
+                    raise Abandon
+                # The deal goes on as written; who took that trick is in question.
+                self.violated = True
+                self.misled_trick = len(g.tricks)
+                self.in_question |= {won, e.actor}
+            elif self.violated:
                 # The record goes on from the card it was written with, not the one it
                 # shows: a consequence of the mistake already reported. The deal is left.
                 raise Abandon
-            if g.phase is Phase.PLAY and not g.trick and g.tricks:
-                won = g.tricks[-1].winner
-                self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
-                                       player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number,
-                                       player2=self.who(won), count=len(g.tricks)), e)
             else:
                 what = _VERB.get(g.phase, "act")
                 self.report("R001", tr("{player} cannot {what} now in {where}: it is {player2}'s turn",
                                        player=self.who(e.actor), what=what, where=self.where(),
                                        player2=self.who(g.to_act)) if g.to_act >= 0 else
                             tr("{player} cannot act now in {where}", player=self.who(e.actor), where=self.where()), e)
-            raise Abandon
+                raise Abandon
         try:
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
+            not_held = problem.code == "R013" and isinstance(action, Play)
+            # In a trick led by another player than the rules say, what the others had to play
+            # follows from that lead: its illegal cards are not reported, only played as written.
+            misled = isinstance(action, Play) and self.misled_trick == len(g.tricks) and not not_held
             revoke = g.variant.revoke
-            if revoke is not None and problem.code in revoke.covers and isinstance(action, Play):
+            if revoke is not None and problem.code in revoke.covers and isinstance(action, Play) and not misled:
                 self.pending = (e, problem)  # a penalty line may follow
                 return
-            not_held = problem.code == "R013" and isinstance(action, Play)
-            message = self.not_held(e, action) if not_held else f"{problem.message}{self.evidence(problem, e)}"
-            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {message}", e, hint=problem.hint,
-                        at_arg=True)
+            if not misled:
+                message = self.not_held(e, action) if not_held else f"{problem.message}{self.evidence(problem, e)}"
+                self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {message}", e, hint=problem.hint,
+                            at_arg=True)
             # Go on with the action as written, so that the deal's other mistakes are found
             # and the consequences of this one are not reported again.
             self.violated = True
+            if isinstance(action, Play):
+                self.violated_trick = len(g.tricks)
             if isinstance(action, (Bid, Call)) and e.actor is not None:
-                self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
+                self.in_question.add(e.actor)  # the score of a bid in question says nothing more
             if g.take_as_written(action, problem.code, self.never_played(e) if not_held else None):
                 return
             raise Abandon
@@ -772,6 +793,7 @@ class DealAudit:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
                     f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
         self.violated = True
+        self.violated_trick = len(self.game.tricks)
         if e.play is None or not self.game.take_as_written(e.play, problem.code):
             raise Abandon
 
@@ -906,7 +928,7 @@ class DealAudit:
                 if written is None:
                     continue
                 seat = r.seats[s]
-                if s in self.bad_bids:
+                if s in self.in_question:
                     # A bid in question: its written score stands (as for a deal left unchecked).
                     g.take_total_as_written(s, g.totals[s] + written - (seat.points + seat.bonus))
                     continue
