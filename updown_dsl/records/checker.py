@@ -31,6 +31,7 @@ from .report import CheckReport, Headers, prepare_game, transcript_variant
 from .archive import GameLines, Peeked, split_games
 from .jsonform import read_json_bytes
 from .model import Event, Transcript
+from .tableevents import TableLines
 from .tablelines import correction_problems
 from .reader import parse_transcript, read_game, text_lines
 
@@ -152,11 +153,20 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             if e.kind == "deal":
                 break
             self.stray(e)
+        table = TableLines.of(t)  # the table's events (records/tableevents.py)
+        for f in table.problems if table is not None else ():
+            self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
         blocks = t.deals()
         for i, block in enumerate(blocks):
             last = i == len(blocks) - 1
+            if table is not None and table.short(i) and not self.game.is_over:
+                for f in table.play(self.game, i, block, self.level):
+                    self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+                continue
             try:
                 self.begin_deal(block, last)
+                if table is not None:
+                    table.apply_adjustments(self.game, i)
                 for e in block[1:]:
                     self.event(e)
                 self.end_deal(block, last)
