@@ -197,7 +197,8 @@ class TableLines:
         """Check short deal block ``block`` (its ``events``) and move the game on
         (:func:`play_table_deal`, after the block's adjustments)."""
         self.apply_adjustments(game, block)
-        return play_table_deal(game, events, self.absent(block), self.size(block), self.names, level)
+        return play_table_deal(game, events, self.absent(block), self.size(block), self.names, level,
+                               last=block == self.blocks - 1)
 
     def apply_adjustments(self, game: Game, block: int) -> None:
         """Add the adjustments of deal block ``block`` to the game's totals (at the start of
@@ -353,12 +354,14 @@ def finish_short_deal(game: Game, points: Sequence[int]) -> None:
 
 
 def play_table_deal(game: Game, block: Sequence[Event], absent: frozenset[int], cards: int | None,
-                    names: Sequence[str], level: str = "sheet") -> list[Finding]:
+                    names: Sequence[str], level: str = "sheet", last: bool = False) -> list[Finding]:
     """Check a deal block that a player sits out or that is played with ``cards`` each, for
     the players who play it, and move ``game`` on to the next deal with its scores; what is
-    wrong, as findings (the checker reports them at their lines)."""
+    wrong, as findings (the checker reports them at their lines). The ``last`` block of a
+    record may stop before its tricks: it is checked as far as it goes and left unfinished."""
     out: list[Finding] = []
     head = block[0]
+    stops = last and not any(e.kind in ("took", "score", "total") for e in block)
 
     def who(s: int | None) -> str:
         return names[s] if s is not None and 0 <= s < len(names) else "?"
@@ -421,6 +424,8 @@ def play_table_deal(game: Game, block: Sequence[Event], absent: frozenset[int], 
         for s in deal.players if deal.bids else ():
             line = next((e for e in block if e.kind == "bid" and e.actor == s), score or head)
             if bids[s] is None:
+                if stops:
+                    break  # the record stops during the bidding
                 out.append(Finding("R001", tr("no bid is written for {player} in deal {number}", player=who(s),
                                               number=number), line))
                 broken.add(s)
@@ -433,6 +438,8 @@ def play_table_deal(game: Game, block: Sequence[Event], absent: frozenset[int], 
                                        hint=hint))
                     broken.add(s)
             made[s] = bids[s]
+        if stops:
+            return out
         if any(took[s] is None for s in deal.players):
             out.append(Finding("R053", tr("tricks taken are not written for every player in deal {number}",
                                           number=number), score or head))

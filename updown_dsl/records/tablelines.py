@@ -65,6 +65,18 @@ class KeptDeal:
     calls: tuple[Call | None, ...] = ()
     bids: tuple[int | None, ...] = ()
     took: tuple[int, ...] | None = None
+    out: frozenset[int] = frozenset()
+    """The seats that sit the deal out (:mod:`~updown_dsl.records.tableevents`)."""
+    cards: int | None = None
+    """The number of cards each, when the table changed the schedule's."""
+    table: tuple[Event, ...] = ()
+    """The deal's table lines as they are written (``late``, ``leave``, ``out``, ``adjust``,
+    ``schedule``)."""
+
+    @property
+    def short(self) -> bool:
+        """The deal is not played by the whole table as the schedule has it."""
+        return bool(self.out) or self.cards is not None
 
     @property
     def done(self) -> bool:
@@ -75,11 +87,17 @@ class KeptDeal:
 def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
     """The deals of a sheet-level record as the table gave them (the last one possibly
     unfinished), and its corrections."""
+    from .tableevents import KINDS, TableLines
+
     n = len(t.players)
     deals: list[KeptDeal] = []
     corrections: list[Correction] = []
-    for block in t.deals():
+    table = TableLines.of(t)
+    for i, block in enumerate(t.deals()):
         kept = KeptDeal(bids=(None,) * n)
+        if table is not None:
+            kept = replace(kept, out=table.absent(i), cards=table.size(i),
+                           table=tuple(e for e in block if e.kind in KINDS))
         bids: list[int | None] = [None] * n
         calls: list[Call | None] = [None] * n
         took: list[int | None] = [None] * n
@@ -94,7 +112,7 @@ def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
                 took[e.actor] = e.number
             elif e.kind == "correction":
                 corrections.append(Correction.of_event(e, block[0].number or 0))
-        full = all(x is not None for x in took)
+        full = all(x is not None for s, x in enumerate(took) if s not in kept.out)
         deals.append(replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
                              took=tuple(x or 0 for x in took) if full else None))
     return deals, corrections
