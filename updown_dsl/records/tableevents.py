@@ -303,7 +303,7 @@ def size_problem(game: Game, absent: frozenset[int], cards: int | None) -> str |
     cards the pack cannot give), as ``code: message``; None when it can."""
     playing = game.players - len(absent)
     if playing < 2:
-        return "R057:" + tr("deal {number} has {count} player left: a deal needs two at least",
+        return "R057:" + tr("only {count} of the players would play deal {number}: a deal needs two at least",
                             number=game.deal.number, count=playing)
     size = game.deal.cards if cards is None else cards
     if size < 1 or size * playing > game.table.size:
@@ -388,8 +388,10 @@ def play_table_deal(game: Game, block: Sequence[Event], absent: frozenset[int], 
     for e in block[1:]:
         if e.kind in ("bid", "took") and e.actor is not None and 0 <= e.actor < g.players:
             if e.actor in absent:
-                out.append(Finding("R057", tr("{player} sits deal {number} out, but the deal gives {player}'s {field}",
-                                              player=who(e.actor), number=number, field=e.kind), e,
+                out.append(Finding("R057", tr("{player} sits deal {number} out, but the deal gives {player}'s bid",
+                                              player=who(e.actor), number=number) if e.kind == "bid" else
+                                   tr("{player} sits deal {number} out, but the deal gives the tricks {player} took",
+                                      player=who(e.actor), number=number), e,
                                    hint=tr("a player who sits a deal out has no bid, tricks or score in it ('-')")))
             elif e.kind == "bid":
                 bids[e.actor] = e.number
