@@ -32,7 +32,6 @@ from ..engine import Game, IllegalAction, Phase, trump_rule_for
 from ..engine.scoring import seat_score, set_bonuses
 from ..i18n import tr
 from .model import NUMBER, Event, Transcript
-from .tablelines import LineError
 
 #: The kinds of the table's lines.
 KINDS = ("late", "leave", "out", "adjust", "schedule")
@@ -41,6 +40,15 @@ ABSENCE = ("late", "leave", "out")
 
 
 # ---------------------------------------------------------------------------- reading
+
+
+class LineError(Exception):
+    """A line that cannot be read: code, message, the word it is at (its index) and a hint."""
+
+    def __init__(self, code: str, message: str, index: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.index, self.hint = code, message, index, hint
+
 
 
 def read_table_line(seat: Callable[[list[str], int], int], words: list[str], line: int, col: int,

@@ -22,6 +22,7 @@ from ..actions import Call
 from ..cards import Suit
 from ..i18n import tr
 from .model import NUMBER, Event, Transcript
+from .tableevents import KINDS, LineError, TableLines
 
 #: The numbers of a deal a correction can change.
 FIELDS = ("bid", "took")
@@ -87,8 +88,6 @@ class KeptDeal:
 def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
     """The deals of a sheet-level record as the table gave them (the last one possibly
     unfinished), and its corrections."""
-    from .tableevents import KINDS, TableLines
-
     n = len(t.players)
     deals: list[KeptDeal] = []
     corrections: list[Correction] = []
@@ -117,14 +116,6 @@ def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
                              took=tuple(x or 0 for x in took) if full else None))
     return deals, corrections
 
-
-
-class LineError(Exception):
-    """A line that cannot be read: code, message, the word it is at (its index) and a hint."""
-
-    def __init__(self, code: str, message: str, index: int, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.index, self.hint = code, message, index, hint
 
 
 _HINT = "e.g. 'correction Anna bid 0 to 1 at deal 5'"
