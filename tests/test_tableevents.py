@@ -356,3 +356,31 @@ def test_keep_a_georgian_game_with_a_late_arrival_in_a_pseudo_terminal(tmp_path:
     saved = save.read_text()
     assert untimed(saved) == untimed(format_transcript(k.transcript()))
     assert check_text(saved, str(save)).clean
+
+
+def test_the_example_of_the_transcript_format_checks_clean_and_shows_its_events() -> None:
+    doc = (ROOT / "docs" / "transcript-format.md").read_text(encoding="utf-8")
+    part = doc.split("### The table's events", 1)[1]
+    text = part.split("```text\n", 1)[1].split("```", 1)[0]
+    report = check_text(text, "table.log")
+    assert [d.code for d in report.diagnostics] == ["T020"]  # six deals of fifteen: unfinished
+    sheet = make_runner().invoke(app, ["sheet", "-"], input=text)
+    assert sheet.exit_code == 0, sheet.output
+    for note in ("1: sitting out: Gleb", "3: Gleb arrives", "5: Vera -10: left for a call",
+                 "6: played with 4 cards each", "4: sitting out: Boris"):
+        assert note in sheet.stdout
+    assert note_in_doc(part, "1: sitting out: Gleb")
+
+
+def note_in_doc(part: str, note: str) -> bool:
+    return f"`{note}`" in part
+
+
+def test_a_shared_sheet_keeps_the_table_lines() -> None:
+    from updown_dsl.players.share import read_share, share_string
+
+    _, k = kept_game("georgian", 3, EVENTS)
+    shared = share_string(k)
+    again = read_share(shared, lambda label: ud.load_variant(label))  # type: ignore[arg-type,return-value]
+    assert format_transcript(again.transcript()) == format_transcript(k.transcript())
+    assert len(shared) <= 600

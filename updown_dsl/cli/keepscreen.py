@@ -71,7 +71,7 @@ def table_state(out: "Console", keeper: "Keeper") -> None:
     names = keeper.names
     d = keeper.current
     step = keeper.step()
-    line = tr("Deal {number}: {cards} cards each · bidding order: {order}", number=step.deal.number,
+    line = tr("Deal {number} · cards each: {cards} · bidding order: {order}", number=step.deal.number,
               cards=keeper.cards(), order=" ".join(names[s] for s in step.order))
     if d.out:
         line += " · " + tr("sitting out: {names}", names=", ".join(names[s] for s in sorted(d.out)))
@@ -132,7 +132,8 @@ def sheet_text(keeper: "Keeper") -> str:
                     cells.append(f"{tr('out'):>10}{totals[s]:>5}")
                     continue
                 bid = "-" if d.bids[s] is None else str(d.bids[s])
-                took = str((d.took or ())[s])
+                bid += "*" if (r.deal.number, s, "bid") in marks else ""
+                took = str((d.took or ())[s]) + ("*" if (r.deal.number, s, "took") in marks else "")
                 cells.append(f"{bid + '/' + took:>5}{seat.points:>5}{totals[s]:>5}")
                 continue
             points = seat.points + seat.bonus

@@ -117,6 +117,21 @@ def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
     return deals, corrections
 
 
+def with_table(deals: Sequence[KeptDeal], lines: dict[int, list[Event]], players: tuple[str, ...]
+               ) -> list[KeptDeal]:
+    """``deals`` with their table lines (deal number -> its ``late``, ``leave``, ``out``,
+    ``adjust``, ``schedule`` events), who sits each out and its number of cards worked out
+    from them as the checker does."""
+    events: list[Event] = []
+    for k in range(len(deals)):
+        events += [Event("deal", number=k + 1), *lines.get(k + 1, [])]
+    table = TableLines.of(Transcript((), players, tuple(events)))
+    if table is None:
+        return list(deals)
+    return [replace(d, out=table.absent(k), cards=table.size(k), table=tuple(lines.get(k + 1, [])))
+            for k, d in enumerate(deals)]
+
+
 
 _HINT = "e.g. 'correction Anna bid 0 to 1 at deal 5'"
 
