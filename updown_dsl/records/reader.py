@@ -14,8 +14,8 @@ from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play, PlayFault, PlayWo
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
 from .compact import RowError, read_cells, row_events
-from .tableevents import read_table_line
-from .tablelines import LineError, read_correction
+from .tableevents import LineError, read_table_line
+from .tablelines import read_correction
 from .model import (ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, NUMBER, UNKNOWN, Event, Header, Transcript,
                     seat_of)
 
