@@ -59,7 +59,8 @@ def keep_cmd(
     Each deal: the trump (when the table turns it or a player names it), each bid in order
     (the forbidden bid struck out), then the tricks each player took, counted down to zero.
     A whole round of bids or of tricks may be typed as one line in the order shown (2 1 0 3).
-    At any prompt: undo, edit N (correct deal N), sheet, ? for help, quit. The sheet is saved
+    At any prompt: undo, edit N (correct deal N), sheet, ? for help, quit; the table's events:
+    out NAME, late NAME, join NAME, leave NAME, adjust NAME POINTS REASON, cards K. The sheet is saved
     after every entry; --resume FILE goes on with it. Exit status: 0 kept to the end or
     stopped (quit, end of input); 3 the sheet cannot be read, resumed or written.
     """
@@ -261,7 +262,10 @@ def _command(out: "Console", keeper: "Keeper", text: str) -> bool:
                      "A whole round of bids or tricks can be one line, in the order shown: 2 1 0 3. "
                      "undo takes back the last entry of this deal; edit N corrects deal N "
                      "(edit N bids 2 1 0 3, edit N took 1 0 2 0, in the order the deal was bid); sheet shows "
-                     "the sheet; quit stops (the sheet is saved: --resume goes on)."),
+                     "the sheet; quit stops (the sheet is saved: --resume goes on). The table's events, "
+                     "before the deal's first bid: out NAME (sits this deal out), late NAME (not here yet), "
+                     "join NAME (arrives), leave NAME, cards K (this deal with K cards each); at any time "
+                     "adjust NAME POINTS REASON."),
                   markup=False, highlight=False)
         return True
     if first == "sheet" and len(words) == 1:
