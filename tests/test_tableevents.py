@@ -384,3 +384,9 @@ def test_a_shared_sheet_keeps_the_table_lines() -> None:
     again = read_share(shared, lambda label: ud.load_variant(label))  # type: ignore[arg-type,return-value]
     assert format_transcript(again.transcript()) == format_transcript(k.transcript())
     assert len(shared) <= 600
+
+
+def test_a_csv_sheet_cannot_hold_the_table_lines_and_says_so() -> None:
+    result = make_runner().invoke(app, ["share", "--csv", str(GOLDEN / "odessa" / "table-out.log")])
+    assert result.exit_code == 3 and result.stdout == ""
+    assert "the table's events" in result.stderr
