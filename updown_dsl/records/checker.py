@@ -162,6 +162,7 @@ class Audit(_Cards, _Scores, _Penalties, _Unknowns):
             if table is not None and table.short(i) and not self.game.is_over:
                 for f in table.play(self.game, i, block, self.level):
                     self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+                self.last_written = list(self.game.totals)  # (a wrong total was reported and taken as written)
                 continue
             try:
                 self.begin_deal(block, last)
