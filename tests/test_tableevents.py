@@ -142,11 +142,12 @@ def test_a_player_out_scores_nothing_and_the_others_are_held_to_the_rules() -> N
 
 
 def test_a_total_after_a_short_deal_must_count_its_points() -> None:
-    d1 = "deal 1 cards 1 dealer Gleb trump H | 1 1 10 10 | 0 0 5 5 | 1 0 -10 -10 | - - - 0"
-    d2 = "deal 2 cards 2 dealer Anna trump S | 1 1 10 20 | 0 0 5 10 | 0 1 1 -9 | 0 0 5 5"
-    assert codes(_row_game(d1, "out Gleb", d2)) == []
-    forgot = d2.replace("1 1 10 20", "1 1 10 10")  # Anna's total without deal 1's points
-    assert codes(_row_game(d1, "out Gleb", forgot)) == ["R051"]
+    d1 = "deal 1 cards 1 dealer Gleb trump H | 1 1 10 10 | 1 0 -10 -10 | 0 0 5 5 | 1 0 -10 -10"
+    d2 = "deal 2 cards 2 dealer Anna trump S | 0 1 1 11 | 0 0 5 -5 | 1 1 10 15 | - - - -10"
+    d3 = "deal 3 cards 3 dealer Boris trump C | 0 1 1 12 | 1 1 10 5 | 0 1 1 16 | 0 0 5 -5"
+    assert codes(_row_game(d1, d2, "out Gleb", d3)) == []
+    forgot = d3.replace("0 1 1 12", "0 1 1 11")  # Anna's total without deal 2's point
+    assert codes(_row_game(d1, d2, "out Gleb", forgot)) == ["R051"]
 
 
 def test_late_and_leave_say_who_plays_which_deals() -> None:
