@@ -126,7 +126,7 @@ def sheet_rows(game: Game, players: Sequence[str],
         table_note = _table_note(events, names, absent)
         if short:
             event = "deal"
-            trump = trump_mark(r.trump, known=r.trump is not None)
+            trump = trump_mark(r.trump)
             note = ""
         elif event == "deal":
             trump = trump_mark(r.trump)
