@@ -399,3 +399,42 @@ def test_a_csv_sheet_cannot_hold_the_table_lines_and_says_so() -> None:
     result = make_runner().invoke(app, ["share", "--csv", str(GOLDEN / "odessa" / "table-out.log")])
     assert result.exit_code == 3 and result.stdout == ""
     assert "the table's events" in result.stderr
+
+
+FULL = (ROOT / "docs" / "examples" / "odessa-full.log").read_text(encoding="utf-8")
+
+
+def test_an_adjustment_in_a_full_record_leaves_its_cards_checked() -> None:
+    lines = FULL.splitlines()
+    at = lines.index("total Anna 1 Boris 5 Vera -10 Gleb -10")
+    adjusted = lines[:at] + ["total Anna -9 Boris 5 Vera -10 Gleb -10", "adjust Anna -10 reason slow play"] + lines[at + 1:]
+    report = check_text("\n".join(adjusted) + "\n", "full.log")
+    # deal 1 counts it; deal 2's total, written without it, is wrong once (and carried on after)
+    second_total = next(i for i, x in enumerate(adjusted, 1) if x.startswith("total") and i > at + 2)
+    assert [(d.code, d.line) for d in report.diagnostics] == [("R051", second_total)]
+
+
+def test_a_full_record_with_a_deal_sat_out_checks_its_numbers_and_says_its_cards_are_not() -> None:
+    deal1 = """deal 1 cards 1 dealer Gleb
+out Gleb
+hand Anna QH
+hand Boris 9H
+hand Vera QS
+turned 7H
+Anna bid 0
+Boris bid 0
+Vera bid 0
+Anna play QH
+Boris play 9H
+Vera play QS
+Anna took 1
+Boris took 0
+Vera took 0
+score Anna 1 Boris 5 Vera 5
+total Anna 1 Boris 5 Vera 5 Gleb 0
+"""
+    text = FULL.split("\n\n")[0] + "\n\n" + deal1
+    report = check_text(text, "full.log")
+    assert [(d.code, d.severity.value) for d in report.diagnostics] == [("T021", "note"), ("T020", "note")]
+    wrong = check_text(text.replace("score Anna 1", "score Anna 10"), "full.log")
+    assert [d.code for d in wrong.diagnostics] == ["T021", "R050", "T020"]
