@@ -438,3 +438,12 @@ total Anna 1 Boris 5 Vera 5 Gleb 0
     assert [(d.code, d.severity.value) for d in report.diagnostics] == [("T021", "note"), ("T020", "note")]
     wrong = check_text(text.replace("score Anna 1", "score Anna 10"), "full.log")
     assert [d.code for d in wrong.diagnostics] == ["T021", "R050", "T020"]
+
+
+def test_an_adjustment_beyond_a_billion_points_is_not_read() -> None:
+    text = HEAD + "deal 1 cards 1 dealer Gleb trump H | 1 1 10 10 | 0 0 5 5 | 1 0 -10 -10 | 0 0 5 5\n" \
+        "adjust Gleb 1000000001 reason overflow\n"
+    _, diags = parse_transcript(text)
+    assert [(d.code, d.col) for d in diags] == [("T004", 13)]
+    with pytest.raises(KeepError):
+        keeper().adjust(3, 10**12, "overflow")

@@ -25,7 +25,7 @@ from ..i18n import tr
 from ..lang.variant import Deal, Variant
 from ..records.model import Event, Header, Transcript
 from ..records.record import game_transcript
-from ..records.tableevents import ShortDeal, finish_short_deal, short_scores, size_problem, start_short_deal
+from ..records.tableevents import MAX_ADJUST, ShortDeal, finish_short_deal, short_scores, size_problem, start_short_deal
 from ..records.tablelines import Correction, KeptDeal, correction_event, sheet_deals
 
 __all__ = ["Field", "KeepError", "Keeper", "KeptDeal", "Need", "Step", "kept_deals", "kept_transcript", "restored",
@@ -439,6 +439,8 @@ class Keeper:
         :raises KeepError: for 0 points or no reason (R057).
         """
         reason = " ".join(reason.replace("#", " ").split())
+        if abs(points) > MAX_ADJUST:
+            raise _refusal("T004", tr("an adjustment is at most {limit:,} points either way", limit=MAX_ADJUST))
         if not points or not reason:
             raise _refusal("R057", tr("an adjustment changes a total by some points and gives its reason"),
                            hint=tr("e.g. 'adjust Gleb -50 left the table'"))

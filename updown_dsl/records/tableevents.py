@@ -31,12 +31,16 @@ from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase, trump_rule_for
 from ..engine.scoring import seat_score, set_bonuses
 from ..i18n import tr
+from ..lang.formula import FormulaEvalError
 from .model import NUMBER, Event, Transcript
 
 #: The kinds of the table's lines.
 KINDS = ("late", "leave", "out", "adjust", "schedule")
 #: The kinds that take a player out of a deal.
 ABSENCE = ("late", "leave", "out")
+#: The largest adjustment, either way (far above any total a game reaches; it keeps the totals
+#: within what the variant's formulas are checked for, ``V015``).
+MAX_ADJUST = 1_000_000_000
 
 
 # ---------------------------------------------------------------------------- reading
@@ -72,6 +76,8 @@ def read_table_line(seat: Callable[[list[str], int], int], words: list[str], lin
                             hint=hint)
         if not NUMBER.fullmatch(words[2]):
             raise LineError("T004", tr("not a whole number: {word!r}", word=words[2]), 2)
+        if abs(int(words[2])) > MAX_ADJUST:
+            raise LineError("T004", tr("an adjustment is at most {limit:,} points either way", limit=MAX_ADJUST), 2)
         return Event("adjust", line, col, actor=seat(words, 1), number=int(words[2]), text=" ".join(words[4:]),
                      comment=comment, arg_col=arg)
     # schedule
@@ -459,8 +465,13 @@ def play_table_deal(game: Game, block: Sequence[Event], absent: frozenset[int], 
             if wrong is not None:
                 out.append(Finding("R053", wrong, score or head))
             else:
-                points = short_scores(g, deal, bids, [t or 0 for t in took])
-                if score is not None:
+                try:
+                    points = short_scores(g, deal, bids, [t or 0 for t in took])
+                except FormulaEvalError as exc:  # (only a total outside what the loader tried)
+                    out.append(Finding("F005", f"{tr('deal {number}', number=number)}: {exc.diagnostics[0].message}",
+                                       score or head))
+                    points = None
+                if points is not None and score is not None:
                     for s, written in enumerate(score.amounts):
                         if written is None or s in broken:
                             continue
