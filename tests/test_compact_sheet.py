@@ -6,7 +6,6 @@ writer, ``game_transcript(..., compact=True)``, ``updown convert --compact`` / `
 * every bundled variant's score sheet written in rows checks as the long form does (same
   totals, same diagnostics), and round trips through the text and the JSON form;
 * a wrong score in a row gives the R050 the long form gives, on the row's line;
-* the quick path leaves rows to the full walk;
 * ``updown convert --compact`` writes the sheet of a full, plays or sheet record and refuses
   a record that breaks a rule; ``--long`` writes the rows back as lines.
 """
@@ -29,10 +28,9 @@ from updown_dsl.cli import app
 from updown_dsl.lang.loader import bundled_names
 from updown_dsl.records.checker import CheckReport, check_text, check_transcript
 from updown_dsl.records.compact import compact_events, long_events
-from updown_dsl.records.quickcheck import quick_check
 from updown_dsl.records.record import check_names, game_transcript
-from updown_dsl.records.transcript import (Event, GameLines, Transcript, format_transcript, parse_transcript,
-                                           text_lines, transcript_from_json, transcript_to_json)
+from updown_dsl.records.transcript import (Event, Transcript, format_transcript, parse_transcript,
+                                           transcript_from_json, transcript_to_json)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
@@ -294,9 +292,6 @@ def test_every_variant_written_in_rows_checks_as_the_long_form(name: str, player
     back = Transcript(t.headers, t.players, tuple(long_events(t.events)))
     assert " | " not in format_transcript(back)
     assert report_summary(check_transcript(read(format_transcript(back)))) == report_summary(report)
-    # the quick path leaves rows to the full walk
-    lines = text_lines(compact)
-    assert lines is not None and quick_check(GameLines(lines, 1), "game.log") is None
 
 
 def test_special_deals_in_rows() -> None:

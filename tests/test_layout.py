@@ -209,13 +209,13 @@ def test_architecture_paths_and_code_are_real() -> None:
         ("b.hook_exempt(self.env))", "engine/plan.py"),
         ("self.hook = plan.hook", "engine/bidding.py"),
         ('"R021"', "engine/bidding.py"),
-        ("g.apply(action)", "records/checker.py"),
+        ("g.apply(action)", "records/audit.py"),
     ]:
         text = (PACKAGE / module).read_text(encoding="utf-8")
         probe = quoted.split(".", 1)[1] if quoted.startswith("BiddingRules.") else quoted
         assert probe in text, f"{quoted!r} is not in {module}"
     for qualified in ["Values.formula", "Builder.build", "Bidding.forbidden", "Bidding.allows", "Bidding.refusal",
-                      "Audit.act", "DealPlan"]:
+                      "DealAudit.act", "DealPlan"]:
         cls, _, meth = qualified.partition(".")
         found = any(f"class {cls}" in p.read_text(encoding="utf-8") and (not meth or f"def {meth}(" in p.read_text(encoding="utf-8"))
                     for p in MODULES)

@@ -17,10 +17,8 @@ import pytest
 import updown_dsl as ud
 from updown_dsl.cli import app
 from updown_dsl.players.keeper import Keeper, KeepError
-from updown_dsl.records.archive import GameLines
 from updown_dsl.records.checker import check_text
 from updown_dsl.records.jsonform import transcript_from_json, transcript_to_json
-from updown_dsl.records.quickcheck import quick_check
 from updown_dsl.records.transcript import format_transcript, parse_transcript
 
 from clikit import make_runner
@@ -91,14 +89,13 @@ def test_convert_keeps_the_table_lines_at_every_level(tmp_path: Path) -> None:
     assert runner.invoke(app, ["check", str(long)]).exit_code == 0
 
 
-def test_the_quick_check_leaves_a_record_with_table_lines_to_the_full_walk() -> None:
+def test_the_long_form_of_a_record_with_table_lines_checks_the_same() -> None:
     t, _ = parse_transcript((GOLDEN / "odessa" / "table-adjust.log").read_text())
     assert t is not None
     from updown_dsl.records.compact import long_events
     from updown_dsl.records.model import Transcript
 
     long = format_transcript(Transcript(t.headers, t.players, tuple(long_events(t.events))))
-    assert quick_check(GameLines(long.splitlines(), 1), "g.log") is None
     report = check_text(long, "g.log")
     assert report.clean and report.game is not None
     assert report.game.totals == tuple(int(x) for x in long.split("settlement ")[1].split()[1::2])

@@ -22,19 +22,10 @@ CHUNK = 16
 
 def _check_chunk(path: str | None, games: list[GameLines | Diagnostic],
                  variant_path: Sequence[str]) -> list[CheckReport]:
-    from ..records.checker import check_transcript
-    from ..records.quickcheck import quick_check
-    from ..records.reader import read_game
+    from ..records.checker import check_split
 
     out = []
-    for game in games:
-        if isinstance(game, Diagnostic):
-            out.append(CheckReport(path, (game,), readable=False))
-            continue
-        report = quick_check(game, path, variant_path)
-        if report is None:
-            t, diags = read_game(game.lines, game.first_line, path)
-            report = check_transcript(t, diags, variant_path=variant_path)
+    for report in check_split(games, path, variant_path=variant_path):
         out.append(CheckReport(report.path, report.diagnostics, report.readable, report.level, report.finished))
     return out
 

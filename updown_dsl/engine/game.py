@@ -348,25 +348,27 @@ class Game:
         self._play_card(i, play)
         return True
 
-    def play_cards(self, cards: Sequence[tuple[int, int, Play]]) -> bool:
-        """Play every card of the deal, each (seat, card index, play) of a plain card, checked
-        one after another as :meth:`apply` checks them, for a checker replaying a record.
+    def play_cards(self, cards: Sequence[tuple[int, int, Play]]) -> int:
+        """Play cards without a declaration, each (seat, card index, play), checked one after
+        another as :meth:`apply` checks them (the seat must be the one to act), for a checker
+        replaying a record; the number played.
 
-        Returns False at the first card :meth:`apply` would refuse (the game is left with
-        the cards before it played), or when cards were already played or ``cards`` is not
-        the whole deal (nothing is played).
+        It stops at the first card :meth:`apply` would refuse, or at the end of the deal (the
+        game is left with the cards before it played).
         """
         k = self.kernel
-        if self.phase is not _PLAY or k.order or len(cards) != self.players * k.tricks:
-            return False
+        if self.phase is not _PLAY:
+            return 0
+        played = 0
         for seat, i, play in cards:
             if seat != k.to_act or i < 0 or play.declare is not None or not (k.legal() >> i) & 1:
-                self.to_act = k.to_act
-                return False
+                break
+            played += 1
             if k.play(i):
                 self._finish_deal()
-                return True
-        return True  # pragma: no cover - the last card ends the deal
+                return played
+        self.to_act = k.to_act
+        return played
 
     def play_out_by(self, choose: Callable[[Game, int, int], int], every_card: bool = False) -> bool:
         """Play plain cards to the end of the deal, each the card index ``choose(game, seat,

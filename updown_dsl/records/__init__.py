@@ -10,10 +10,11 @@ deal sat out, a one-off adjustment, a changed number of cards) and the scoring o
 played by the whole table as scheduled;
 ``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell, and
 ``jsonsheet`` reads another app's JSON of bids and tricks the same way.
-``record`` writes a game played by the engine at any level. ``checker`` is the audit (it
-goes through a record and replays every line through the engine, with ``audit`` checking the deal's cards and the written numbers, ``penalty`` an
-illegal card and the penalty taken for it, ``unknown`` the cards nobody wrote down, read by
-``infer``, and ``report`` the result), and ``quickcheck`` its quick path for records in canonical form.
+``record`` writes a game played by the engine at any level. ``checker`` holds the entry
+points of the audit (a text, a file, an archive of many games, the JSON form) and ``audit``
+the audit itself: one :class:`~updown_dsl.records.audit.Audit` per record, one
+:class:`~updown_dsl.records.audit.DealAudit` per deal block, replaying every line through the
+engine (the cards nobody wrote down are read by ``infer``); ``report`` is its result.
 
 May import: the cards, actions and diagnostics, the variant language and the engine.
 Nothing of the players or the command line.

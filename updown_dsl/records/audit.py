@@ -1,100 +1,88 @@
-"""The audit of a record, in parts: what each deal's cards are and what the written
-numbers say, checked against the engine. :class:`~updown_dsl.records.checker.Audit`
-joins the parts into the visitor the checker walks a record with.
+"""The audit of a record: its lines replayed through the engine, deal by deal.
+
+:class:`Audit` goes through a whole record (the lines before the first deal, each deal
+block, the settlement and the end); each deal block is checked by its own
+:class:`DealAudit`, which gathers what the block says (hands, shown and played cards,
+tricks written), deals it to the engine, applies its bids and cards, and compares the
+written numbers with the engine's. There is no second copy of the rules here: deals,
+bids, cards, trick winners, scores and totals are all judged by
+:class:`~updown_dsl.engine.Game`.
+
+After a broken rule a deal goes on with the action as written (the card as played, the
+bid as made), so that every independent mistake is reported and none of the consequences
+of one already reported: where the record no longer follows from it (another player
+leads, the deal stops there) the deal is left, keeping its written score and total.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from math import perm
+from operator import itemgetter
+from typing import Any, NoReturn, cast
 
 from ..i18n import tr
+from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
-from ..diagnostics import Diagnostic, Severity
-from ..engine import CardFault, Game, IllegalAction, Phase, trump_rule_for
+from ..diagnostics import CATALOGUE, Diagnostic, Severity
+from ..engine import CardFault, Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
+from ..engine.bidding import bid_of
 from ..engine.scoring import settle
+from ..engine.tables import SUITS
+from ..lang.formula import FormulaEvalError
+from . import infer
+from .infer import Step, read_unknown
 from .model import Event, Transcript
+from .tableevents import TableLines
+from .tablelines import correction_problems
 
 
 class Abandon(Exception):
     """Leave the rest of the current deal (after reporting why, if need be): the audit goes on
-    with the next deal."""
+    with the next deal, the deal keeping its written score and total."""
 
 
 class StopWalk(Exception):
     """Stop at this deal: no further deal is checked (the settlement and the end still are)."""
 
 
-class _Stop(Abandon):
-    """Give up on the current deal (after reporting why)."""
-
-
 class _Skip(Abandon):
     """Leave the current deal unchecked without an error (its cards are not known)."""
 
 
-class _Record:
-    """What every part of the audit shares: the record, the game and the diagnostics."""
+_kind = itemgetter(0)  # an event's kind (its first field), in C
 
-    # The deal being walked (set by Audit.begin_deal for each block).
-    start_results: int
-    block: list[Event]
-    is_last: bool
-    stops_here: bool
-    deal_number: int
-    totals_before: list[int]
-    hands: dict[int, list[Card | None]]
-    hand_events: dict[int, Event]
-    score_gap: dict[int, int]
-    """Per seat, how far a written score reported wrong (R050) is from the right one."""
-    turned: Event | None
-    trump_line: Event | None
-    cut: Event | None
-    took: dict[int, int]
-    dealt: bool
-    unknown: bool
-    pending: tuple[Event, Diagnostic] | None
-    penalized: bool
-    violated: bool
-    """A rule was broken in this deal (reported): the deal goes on with the action as written."""
-    decided: bool
-    """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
-    bad_bids: set[int]
-    """Seats whose bid broke a rule in this deal (their score is not compared)."""
-    replayed: bool
-    sheet_bids_done: bool
-    level_of_deal: str
-    trump_rule: str
-    trump_rules: Any
-    taken_back: set[Event]
-    as_unknown: set[Event]
-    """Plays of a card that cannot be (not in the pack, or seen twice): read as unknown."""
-    hands_played: bool
-    """A full record's hands with unknown cards, taken from the plays instead."""
-    inferred: dict[Event, Any]
-    """The plays an unknown card was read as (:meth:`_Cards.read_unknown_cards`)."""
-    unread: str
-    """Why the unknown cards of the deal could not be read (for the T021 note)."""
-    readings_left: int
-    """Readings of unknown cards the rest of the record may still try (a bound on the time
-    a record full of them takes)."""
+_VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
 
-    if TYPE_CHECKING:  # each part calls the others'
-        def refused(self, problem: Diagnostic, e: Event) -> NoReturn: ...
-        def settle_pending(self) -> None: ...
-        def ensure_dealt(self, at: Event) -> None: ...
-        def hands_from_plays(self, events: list[Event]) -> None: ...
-        def read_unknown_cards(self, at: Event, turned: Card | None, cut: Card | None, trump: Suit | None) -> bool: ...
 
-    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic]) -> None:
+class Audit:
+    """The checker of one record: its lines replayed through ``game``, each problem added to
+    ``diags`` (:meth:`run`).
+
+    It holds what goes from one deal to the next: the totals last written, the readings of
+    unknown cards the record may still try, and the lines the reader could not read.
+    ``batch_plays``: a deal's run of plain cards goes to the engine at once
+    (:meth:`DealAudit.play_run`), with the same report as card by card (``False``, which
+    the tests compare it with).
+    """
+
+    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic], *, batch_plays: bool = True) -> None:
         self.t = t
+        self.batch_plays = batch_plays
         self.game = game
         self.diags = diags
         self.level = t.level
         self.names = t.players
         self.last_written: list[int | None] = [None] * game.players
-        self.readings_left = -1  # set at the first deal with unknown cards
+        """Each seat's total as last written (a wrong one carried on is not a second mistake)."""
+        self.readings_left = -1
+        """Readings of unknown cards the rest of the record may still try (a bound on the time a
+        record full of them takes; set at the first deal with unknown cards)."""
         # Lines the reader could not read in full (their numbers are missing, not wrong).
         self.unreadable = {d.line for d in diags if d.severity is Severity.ERROR and d.code.startswith("T")}
+        self.settled = False
+        """The record writes a settlement."""
+        self.deal: DealAudit | None = None
+        """The deal block being checked (the last one, once the walk is over)."""
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
@@ -112,87 +100,300 @@ class _Record:
     def who(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None else "?"
 
+    # -- the walk -------------------------------------------------------------------------
+    def run(self) -> None:
+        """Check the record: the lines before the first deal, each deal (a deal left at a
+        mistake keeps its written score and total; a game over stops the deals), the
+        settlement, the end."""
+        t, g = self.t, self.game
+        self.settled = "settlement" in map(_kind, t.events)
+        for e in t.events:
+            if e.kind == "deal":
+                break
+            if e.kind not in ("comment", "raw", "settlement"):
+                self.report("T002", tr("a '{kind}' line must come after a 'deal' line", kind=e.kind), e,
+                            hint=tr("start each deal with 'deal N cards K dealer NAME'"))
+        table = TableLines.of(t)  # the table's events (records/tableevents.py)
+        for f in table.problems if table is not None else ():
+            self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+        blocks = t.deals()
+        for i, block in enumerate(blocks):
+            if g.is_over:
+                self.report("R047", tr("the game ended after deal {number} ({over_reason}) but the record goes on",
+                                       number=g.deal.number, over_reason=g.over_reason), block[0])
+                break
+            if table is not None and table.short(i):  # a player out, or another number of cards
+                for f in table.play(g, i, block, self.level):
+                    self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+                self.last_written = list(g.totals)  # (a wrong total was reported and taken as written)
+                continue
+            deal = self.deal = DealAudit(self, block, i == len(blocks) - 1)
+            if table is not None:
+                table.apply_adjustments(g, i)  # counted in the deal's total (after its totals_before)
+            try:
+                deal.run()
+            except Abandon:
+                deal.abandon()
+            except StopWalk:
+                break
+        if self.settled:
+            for e in t.events:
+                if e.kind == "settlement":
+                    self.settlement(e)
+        self.end_game()
+
+    def settlement(self, e: Event) -> None:
+        g = self.game
+        if not g.is_over:
+            self.report("R054", tr("a settlement is written but the game is not over"), e)
+            return
+        actual = g.settlement()
+        # A settlement worked out from totals already reported wrong is that mistake again.
+        sheet_totals = [w if w is not None else t for w, t in zip(self.last_written, g.totals)]
+        from_sheet = settle(g.variant, sheet_totals) if sheet_totals != list(g.totals) else actual
+        for s, written in enumerate(e.amounts):
+            if written is not None and written != actual[s] and written != from_sheet[s]:
+                self.report("R054", tr("{player} settles {value}, not {written}",
+                                       player=self.who(s), value=actual[s], written=written), e, seat=s)
+
+    def end_game(self) -> None:
+        g = self.game
+        if g.is_over:
+            return
+        number = g.deal.number
+        d = self.deal
+        started = d is not None and d.number == number and len(g.results) == d.start_results
+        where = (tr("in deal {number}", number=number) if started else
+                 tr("after deal {number}", number=number - 1) if number > 1 else tr("before its first deal"))
+        # at the record's last line, so that in an archive it names its game
+        last = self.t.events[-1] if self.t.events else None
+        end = g.variant.end
+        of = (tr(", before a total reached {target}", target=end.target) if end.target is not None else
+              tr(" of {deals}", deals=len(g.deals)))
+        self.report("T020", tr("the record stops {where}{of}: the game is unfinished", where=where, of=of), last,
+                    severity=Severity.NOTE)
+
+
+class DealAudit:
+    """The check of one deal block: its ``deal`` line and the lines up to the next one.
+
+    Made for the block when the walk reaches it (the cards, shown cards, trump and tricks
+    it writes are gathered at once, wherever they stand in it); :meth:`run` then deals it
+    to the engine at its first action and goes through its lines.
+    """
+
+    def __init__(self, audit: Audit, block: list[Event], last: bool) -> None:
+        self.audit = audit
+        self.game = g = audit.game
+        self.level = audit.level
+        self.block = block
+        self.kinds = kinds = frozenset(map(_kind, block))
+        """The kinds of line the block holds."""
+        self.is_last = last
+        self.report = audit.report
+        self.batch = audit.batch_plays
+        self.who = audit.who
+        head = block[0]
+        if head.number != g.deal.number:
+            self.report("R040", tr("deal {number} is written where deal {number2} comes next",
+                                   number=head.number, number2=g.deal.number), head)
+        if head.size is not None and head.size != g.deal.cards:
+            self.report("R041", tr("deal {number} has {cards} cards each, not {size}",
+                                   number=g.deal.number, cards=g.deal.cards, size=head.size), head)
+        if head.actor is not None and head.actor != g.dealer:
+            self.report("R042", tr("{player} deals deal {number}, not {player2}",
+                                   player=self.who(g.dealer), number=g.deal.number, player2=self.who(head.actor)), head)
+        self.number = g.deal.number
+        self.start_results = len(g.results)
+        self.totals_before = list(g.totals)
+        # The record stops inside this deal: nothing after the cards.
+        self.stops_here = last and kinds.isdisjoint(("took", "score", "total")) and not audit.settled
+        # What the block writes (gathered by collect).
+        self.hands: dict[int, list[Card | None]] = {}
+        self.turned: Event | None = None
+        self.trump_line: Event | None = None
+        self.cut: Event | None = None
+        self.took: dict[int, int] = {}
+        self.taken_back: set[Event] = set()
+        """Plays followed by their player's penalty in a deal that goes on: taken back."""
+        self.as_unknown: set[Event] = set()
+        """Plays of a card that cannot be (not in the pack, or seen twice): read as unknown."""
+        self.unknown = False
+        self.hands_played = False
+        """A full record's hands with unknown cards, taken from the plays instead."""
+        self.inferred: dict[Event, Any] = {}
+        """The plays an unknown card was read as (:meth:`read_unknown_cards`)."""
+        self.unread = ""
+        """Why the unknown cards of the deal could not be read (for the T021 note)."""
+        # How the deal goes.
+        self.dealt = False
+        self.level_of_deal = "cards"
+        """``sheet`` once dealt without its cards (they are not all known)."""
+        self.pending: tuple[Event, Diagnostic] | None = None
+        """An illegal card a penalty line may follow."""
+        self.penalized = False
+        self.replayed = False
+        self.violated = False
+        """A rule was broken in this deal (reported): the deal goes on with the action as written."""
+        self.decided = False
+        """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
+        self.bad_bids: set[int] = set()
+        """Seats whose bid broke a rule in this deal (their score is not compared)."""
+        self.score_gap: dict[int, int] = {}
+        """Per seat, how far a written score reported wrong (R050) is from the right one."""
+        self.sheet_bids_done = False
+        self.trump_rules, self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
+
+    def run(self) -> None:
+        """Gather what the block writes, go through its lines (a mistake may leave the rest:
+        :class:`Abandon`), then its end."""
+        block = self.block
+        self.collect(block[1:])
+        try:
+            i, n = 1, len(block)
+            while i < n:
+                e = block[i]
+                if e.kind == "play" and self.batch and self.level_of_deal == "cards" and self.dealt:
+                    i = self.play_run(i)
+                else:
+                    self.event(e)
+                    i += 1
+            if self.pending is not None:
+                self.settle_pending()
+            if not self.deal_done():
+                self.finish_block()
+            elif self.penalized and not self.replayed:
+                self.report("R055", tr("deal {deal_number} was annulled by the penalty: write 'replay' and deal it again",
+                                       deal_number=self.number), block[-1])
+        except FormulaEvalError as exc:
+            self.formula_failed(exc, e if i < n else block[-1])
+
+    def formula_failed(self, exc: FormulaEvalError, e: Event) -> NoReturn:
+        """A scoring formula failed on this record's numbers (only a running total outside
+        every value the loader tried can do that): say so, and check no further."""
+        self.report("F005", f"{self.where()}: {exc.diagnostics[0].message}", e,
+                    hint=tr("the variant's formula cannot score this deal; the rest of the game is not checked"))
+        raise StopWalk
+
     def where(self) -> str:
         g = self.game
-        trick = len(g.tricks) + 1
-        return tr("deal {number}, trick {trick}", number=g.deal.number, trick=trick) if g.phase is Phase.PLAY \
-            else tr("deal {number}", number=g.deal.number)
+        return tr("deal {number}, trick {trick}", number=g.deal.number, trick=len(g.tricks) + 1) \
+            if g.phase is Phase.PLAY else tr("deal {number}", number=g.deal.number)
 
-
-class _Cards(_Record):
-    """Each deal's cards: the hands, shown and played cards gathered from its block, then dealt to the engine."""
-
-    def deal_done(self, start: int) -> bool:
+    def deal_done(self) -> bool:
         return any(r.event in ("deal", "abandoned") or (r.event == "revoke" and r.annulled)
-                   for r in self.game.results[start:])
+                   for r in self.game.results[self.start_results:])
 
+    # -- the block's cards ----------------------------------------------------------------
     def collect(self, events: list[Event]) -> None:
-        """Hands, turned card, trump and cut, wherever they stand in the block."""
+        """Hands, turned card, trump, cut and tricks taken, wherever they stand in the block."""
         g = self.game
-        self.trump_rules, self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
+        table = g.table
+        level = self.level
         # A play followed by its player's penalty in a deal that goes on was taken back.
-        annulled = any(e.kind == "replay" for e in events)
-        body = [e for e in events if e.kind != "comment"]
-        self.taken_back = {
-            e for e, nxt in zip(body, body[1:])
-            if e.kind == "play" and nxt.kind == "penalty" and nxt.actor == e.actor and not annulled
-        }
-        seen: dict[Card, Event] = {}
+        if "penalty" in self.kinds and "replay" not in self.kinds:
+            body = [e for e in events if e.kind != "comment"]
+            self.taken_back = {e for e, nxt in zip(body, body[1:])
+                               if e.kind == "play" and nxt.kind == "penalty" and nxt.actor == e.actor}
+        seen: dict[int, Event] = {}  # by card id (a card's id is its hash, without a call)
+        by_id = table.by_id
+        last_dealt = self.trump_rule == "last_dealt"
         for e in events:
-            if e.kind == "hand" and e.actor is not None:
+            kind = e.kind
+            if kind == "play":
+                if level != "plays" or e in self.taken_back:
+                    continue  # (taken back: an illegal card played again later)
+                cards: tuple[Card | None, ...] = (e.play.card,) if e.play else (None,)
+            elif kind == "hand":
+                if e.actor is None:
+                    continue
                 if e.actor in self.hands:
                     self.report("R041", tr("{player} has two hands in deal {number}",
-                                           player=self.who(e.actor), number=self.game.deal.number), e)
+                                           player=self.who(e.actor), number=self.number), e)
                 self.hands[e.actor] = list(e.cards)
-                self.hand_events[e.actor] = e
-                if len(e.cards) != self.game.deal.cards:
+                if len(e.cards) != g.deal.cards:
                     self.report("R041", tr("{player} was dealt {count} cards; deal {number} has {cards} each",
-                                           player=self.who(e.actor), count=len(e.cards), number=self.game.deal.number, cards=self.game.deal.cards), e)
-            elif e.kind == "turned":
+                                           player=self.who(e.actor), count=len(e.cards), number=self.number,
+                                           cards=g.deal.cards), e)
+                cards = e.cards
+            elif kind == "turned":
                 self.turned = e
-            elif e.kind == "trump" and e.actor is None:
-                self.trump_line = e
-            elif e.kind == "cut":
-                self.cut = e
-            elif e.kind == "took" and e.actor is not None:
-                self.took[e.actor] = e.number or 0
-            if e.kind == "turned" and self.trump_rule == "last_dealt":
-                continue  # the dealer's last card, shown: it is in a hand too
-            if e.kind == "play" and e in self.taken_back:
-                continue  # an illegal card taken back and played again later
-            if e.kind in ("hand", "turned") or (e.kind == "play" and self.level == "plays"):
-                cards = e.cards if e.kind != "play" else ((e.play.card,) if e.play else (None,))
-                for c in cards:
-                    if c is None:
-                        self.unknown = True
-                        continue
-                    if c not in self.game.table.index:
-                        self.report("R044", tr("{c} is not in the {size}-card pack",
-                                               c=c, size=self.game.table.size), e)
-                    elif c in seen:
-                        self.report("R043", tr("{c} appears twice in deal {number} (first at line {line})",
-                                               c=c, number=self.game.deal.number, line=seen[c].line), e)
-                    else:
-                        seen[c] = e
-                        continue
-                    if e.kind == "turned":
-                        raise _Stop
-                    # A card that cannot be: read it as a card nobody wrote down, so that the
-                    # rest of the deal is still checked.
-                    if e.kind == "hand" and e.actor is not None:
-                        self.hands[e.actor] = [None if x == c else x for x in self.hands[e.actor]]
-                    else:
-                        self.as_unknown.add(e)
+                if last_dealt:
+                    continue  # the dealer's last card, shown: it is in a hand too
+                cards = e.cards
+            else:
+                if kind == "trump" and e.actor is None:
+                    self.trump_line = e
+                elif kind == "cut":
+                    self.cut = e
+                elif kind == "took" and e.actor is not None:
+                    self.took[e.actor] = e.number or 0
+                continue
+            for c in cards:
+                if c is None:
                     self.unknown = True
-        if self.level == "full" and self.unknown and not (self.turned and None in self.turned.cards):
+                    continue
+                if by_id[c.id] < 0:
+                    self.report("R044", tr("{c} is not in the {size}-card pack", c=c, size=table.size), e)
+                elif c.id in seen:
+                    self.report("R043", tr("{c} appears twice in deal {number} (first at line {line})",
+                                           c=c, number=self.number, line=seen[c.id].line), e)
+                else:
+                    seen[c.id] = e
+                    continue
+                if kind == "turned":
+                    raise Abandon
+                # A card that cannot be: read it as a card nobody wrote down, so that the
+                # rest of the deal is still checked.
+                if kind == "hand" and e.actor is not None:
+                    self.hands[e.actor] = [None if x == c else x for x in self.hands[e.actor]]
+                else:
+                    self.as_unknown.add(e)
+                self.unknown = True
+        if level == "full" and self.unknown and not (self.turned and None in self.turned.cards):
             self.hands_from_plays(events)
-        if self.level == "plays":
+        if level == "plays":
             for e in events:
                 if e.kind == "play" and e.actor is not None and e not in self.taken_back:
                     self.hands.setdefault(e.actor, []).append(
                         e.play.card if e.play and e not in self.as_unknown else None)
 
+    def hands_from_plays(self, events: list[Event]) -> None:
+        """A full record with unknown cards in its hands: when every card of the deal is
+        played and the plays hold the cards the hands show, the hands are the plays (as at
+        the plays level), so the unknown cards are known, or read."""
+        g = self.game
+        plays = [e for e in events if e.kind == "play" and e.actor is not None and e not in self.taken_back]
+        by_seat: dict[int, list[Event]] = {s: [e for e in plays if e.actor == s] for s in range(g.players)}
+        if any(len(by_seat[s]) != g.deal.cards or s not in self.hands for s in range(g.players)):
+            return  # not every card is played: the deal stays unchecked
+        seen: dict[Card, Event] = {}
+        rebuilt: dict[int, list[Card | None]] = {}
+        for s, mine in by_seat.items():
+            cards: list[Card | None] = []
+            for e in mine:
+                c = e.play.card if e.play is not None else None
+                if c is not None and (c not in g.table.index or c in seen):
+                    self.report("R044" if c not in g.table.index else "R043",
+                                tr("{c} is not in the {size}-card pack", c=c, size=g.table.size)
+                                if c not in g.table.index else
+                                tr("{c} appears twice in deal {number} (first at line {line})",
+                                   c=c, number=g.deal.number, line=seen[c].line), e)
+                    self.as_unknown.add(e)
+                    c = None
+                if c is not None:
+                    seen[c] = e
+                cards.append(c)
+            held = [c for c in self.hands[s] if c is not None]
+            if any(c not in cards for c in held):
+                return  # a card of the hand is never played: the record does not add up
+            rebuilt[s] = cards
+        self.hands = rebuilt
+        self.hands_played = True
+
     def ensure_dealt(self, at: Event) -> None:
+        """Deal the block's cards to the engine (at its first action): the hands as written
+        or as played, or, where they are not all known, a deal of unknown cards."""
         g = self.game
         if self.dealt or g.phase is not Phase.DEAL:
             return
@@ -202,15 +403,16 @@ class _Cards(_Record):
         cut = self.cut.cards[0] if self.cut and self.cut.cards else None
         if self.cut is not None:
             cutter = self.cut.actor
-            expected = _seat_by_cut(g)
+            expected = seat_by_rule(g.variant.cut_by, g.dealer, g.players)
             if cutter is not None and cutter != expected:
                 self.report("R001", tr("{player} cuts before deal {number}, not {player2}",
-                                       player=self.who(expected), number=g.deal.number, player2=self.who(cutter)), self.cut)
+                                       player=self.who(expected), number=g.deal.number, player2=self.who(cutter)),
+                            self.cut)
         short = self.level == "plays" and any(
             len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
         rules = g.variant.revoke
-        annulled = any(e.kind == "replay" for e in self.block) or (
-            rules is not None and rules.then == "abandon" and any(e.kind == "penalty" for e in self.block))
+        annulled = "replay" in self.kinds or (
+            rules is not None and rules.then == "abandon" and "penalty" in self.kinds)
         if short and annulled:
             self.unknown = True  # a deal stopped by a revoke: not every card was played
         elif short and self.is_last and self.stops_here and \
@@ -238,20 +440,20 @@ class _Cards(_Record):
             except IllegalAction as exc:
                 self.refused(exc.diagnostics[0], at)
             return
-        self.level_of_deal = "cards"
         missing = [s for s in range(g.players) if s not in self.hands]
         if missing:
             self.report("R041", tr("no cards recorded for {items} in deal {number}",
                                    items=', '.join(self.who(s) for s in missing), number=g.deal.number), self.block[0])
-            raise _Stop
+            raise Abandon
         if self.level == "plays":
             for s, cards in self.hands.items():
                 if len(cards) != g.deal.cards:
                     self.report("R045", tr("{player} played {count} cards in deal {number}, which has {cards} each",
-                                           player=self.who(s), count=len(cards), number=g.deal.number, cards=g.deal.cards), self.block[0])
-                    raise _Stop
+                                           player=self.who(s), count=len(cards), number=g.deal.number,
+                                           cards=g.deal.cards), self.block[0])
+                    raise Abandon
         elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
-            raise _Stop  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
+            raise Abandon  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
         hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
         if self.trump_rule == "last_dealt" and turned is not None:
             # The shown card was dealt last: hands rebuilt from plays are in play order, and a
@@ -263,40 +465,41 @@ class _Cards(_Record):
             else:
                 self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
                                        turned=turned, player=self.who(g.dealer)), self.turned)
-                raise _Stop
+                raise Abandon
         try:
             g.deal_cards(hands, turned=turned, cut_card=cut, random_trump=trump, recorded_trump=trump)
         except IllegalAction as exc:
             d = exc.diagnostics[0]
             code = "R043" if exc.fault is CardFault.DEALT_TWICE else "R044" if exc.fault is CardFault.NOT_IN_PACK \
                 else "R046"
-            self.report(code, tr("deal {number}: {message}",
-                                 number=g.deal.number, message=d.message), self.turned or at)
-            raise _Stop from None
+            self.report(code, tr("deal {number}: {message}", number=g.deal.number, message=d.message),
+                        self.turned or at)
+            raise Abandon from None
         if self.trump_line is not None and self.turned is not None and cast(Phase, g.phase) is not Phase.TRUMP:
             written = None if self.trump_line.no_trump else self.trump_line.suit
             if written != g.trump:
                 self.report("R046", tr("trump in deal {number} is {value} by the rules, not {value2}",
-                                       number=g.deal.number, value=g.trump.name.lower() if g.trump else 'none', value2=written.name.lower() if written else 'none'), self.trump_line)
+                                       number=g.deal.number, value=g.trump.name.lower() if g.trump else 'none',
+                                       value2=written.name.lower() if written else 'none'), self.trump_line)
 
     def sheet_trump(self, written: Suit | None) -> Suit | None:
         """The trump of a deal whose cards are not known: as written, unless the rules fix it
         (no trump, or always one suit) and the record says otherwise (R046)."""
-        g = self.game
         if self.trump_line is None or self.trump_line.actor is not None:
             return written
         rules, rule = self.trump_rules, self.trump_rule
+
         def name(s: Suit | None) -> str:
             return s.name.lower() if s is not None else "none"
 
         if rule == "none" and written is not None:
             self.report("R046", tr("deal {number} is played without trump, not with {name}",
-                                   number=g.deal.number, name=name(written)),
+                                   number=self.number, name=name(written)),
                         self.trump_line, hint=tr("write 'trump none'"))
             return None
         if rule == "fixed" and written != rules.suit:
             self.report("R046", tr("trump in deal {number} is {name} by the rules, not {name2}",
-                                   number=g.deal.number, name=name(rules.suit), name2=name(written)), self.trump_line)
+                                   number=self.number, name=name(rules.suit), name2=name(written)), self.trump_line)
             suit: Suit | None = rules.suit
             return suit
         return written
@@ -307,49 +510,371 @@ class _Cards(_Record):
             return None
         return e.suit
 
-    def abandon(self, start: int) -> None:
-        """Skip the rest of a broken deal, keeping its written score and total."""
+    def read_unknown_cards(self, at: Event, turned: Card | None, cut: Card | None, trump: Suit | None) -> bool:
+        """Fill in the unknown cards of a deal of plays with the reading that fits the record
+        best (:mod:`~updown_dsl.records.infer`); False when it cannot be read."""
         g = self.game
-        if self.deal_done(start) or g.is_over:
+        audit = self.audit
+        self.unread = ""
+        if not self.kinds.isdisjoint(("penalty", "replay")):
+            return False
+        hands = [list(self.hands.get(s, ())) for s in range(g.players)]
+        if self.trump_rule == "last_dealt" and turned is not None:
+            own = hands[g.dealer]
+            if turned not in own:
+                return False  # reported as R046 once the deal is dealt
+            own.remove(turned)
+            own.append(turned)
+        known = {c for cards in hands for c in cards if c is not None}
+        if self.trump_rule == "turned" and turned is not None:
+            known.add(turned)
+        pool = [c for c in g.table.cards if c not in known]
+        start = self.block.index(at) if at in self.block else 1
+        unknown_steps: list[Event] = []
+        steps: list[Step] = []
+        for e in self.block[start:]:
+            if e.kind == "play" and e not in self.taken_back:
+                if e.play is None or e in self.as_unknown:
+                    unknown_steps.append(e)
+                    steps.append(Step(e.actor, None))
+                else:
+                    steps.append(Step(e.actor, e.play))
+            elif e.kind == "bid":
+                steps.append(Step(e.actor, bid_of(e.number or 0)))
+            elif e.kind == "call":
+                steps.append(Step(e.actor, e.as_call()))
+            elif e.kind == "trump" and e.actor is not None:
+                steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
+        score = next((e.amounts for e in self.block if e.kind == "score"), ())
+        ways = perm(len(pool), len(unknown_steps))
+        if audit.readings_left < 0:  # (first use in this record)
+            audit.readings_left = infer.RECORD_READINGS
+        limit = min(infer.READINGS, audit.readings_left)
+        reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
+                               recorded_trump=trump), self.took, score, limit=limit)
+        audit.readings_left -= min(ways, limit)
+        if reading is None:
+            self.unread = (tr("; no reading of them fits the record") if ways <= limit else
+                           tr("; there are {ways} ways to read them, too many to try", ways=ways)
+                           if limit == infer.READINGS else tr("; the record has too many unknown cards to read them all"))
+            return False
+        self.hands = {s: list[Card | None](h) for s, h in enumerate(reading.hands)}
+        self.inferred = dict(zip(unknown_steps, reading.plays))
+        many = len(unknown_steps) > 1
+        cards = " ".join(str(p.card) for p in reading.plays)
+        fits = (tr("a reading that fits the record") if reading.cost == (0, 0) else
+                tr("the reading that fits the record best of the {n} there are", n=reading.readings))
+        bad = sum(e in self.as_unknown for e in unknown_steps)
+        what = ((tr("unknown cards (??)") if many else tr("unknown card (??)")) if not bad else
+                (tr("cards that cannot be") if many else tr("card that cannot be")) if bad == len(unknown_steps)
+                else tr("unknown or impossible cards") if many else tr("unknown or impossible card"))
+        self.report("T021", tr("deal {number} holds {count} {what}: checked with {value} read as {cards}, {fits}",
+                               number=g.deal.number, count=len(unknown_steps), what=what,
+                               value=tr("them") if many else tr("it"), cards=cards, fits=fits),
+                    unknown_steps[0], severity=Severity.NOTE)
+        return True
+
+    # -- the block's lines ----------------------------------------------------------------
+    def event(self, e: Event) -> None:
+        g = self.game
+        kind = e.kind
+        if kind in ("hand", "turned", "cut", "comment"):
             return
-        score = next((e for e in self.block if e.kind == "score"), None)
-        total = next((e for e in self.block if e.kind == "total"), None)
-        points = [a or 0 for a in score.amounts] if score is not None else None
+        if self.decided and kind in ("trump", "call", "bid", "play", "penalty", "replay"):
+            self.report("R055", tr("deal {deal_number} stopped at the penalty and was scored as the table decided, but the record goes on with it",
+                                   deal_number=self.number), e,
+                        hint=tr("after the penalty write only the deal's scores and totals"))
+            raise Abandon
+        if kind == "trump":
+            if e.actor is None:
+                return
+            self.ensure_dealt(e)
+            if g.phase is not Phase.TRUMP:
+                self.report("R022", tr("{player} names trump in deal {number}, where the rules do not let a player name it",
+                                       player=self.who(e.actor), number=g.deal.number), e)
+                raise Abandon
+            self.act(e, ChooseTrump(None if e.no_trump else e.suit))
+        elif kind in ("bid", "call"):
+            if g.phase is Phase.DEAL:
+                self.ensure_dealt(e)
+            if self.level == "sheet":
+                self.sheet_bids(e)
+                return
+            self.act(e, bid_of(e.number or 0) if kind == "bid" else e.as_call())
+        elif kind == "play":
+            self.ensure_dealt(e)
+            if self.level_of_deal == "sheet":
+                return
+            play = self.inferred.get(e) if e.play is None or e in self.as_unknown else e.play
+            if play is None:
+                return
+            self.act(e, play)
+        elif kind == "took":
+            if g.phase is Phase.DEAL and self.level == "sheet":
+                self.ensure_dealt(e)  # a deal without bids (a minimum deal) and no score line: dealt all the same
+            return
+        elif kind in ("score", "total"):
+            self.finish_sheet(e)
+            self.compare(e)
+        elif kind == "penalty":
+            self.penalty(e)
+        elif kind == "replay":
+            self.replay(e)
+        elif kind == "correction":  # a keeper's note of a changed number: held to the deal's numbers
+            for code, message, hint in correction_problems(e, self.block, self.number, self.audit.t.players):
+                self.report(code, message, e, hint=hint)
+
+    def play_run(self, i: int) -> int:
+        """The plain cards written from ``block[i]`` on, played at once through
+        :meth:`~updown_dsl.engine.Game.play_cards` (the checks and the play of :meth:`act`
+        for each, one after another); the index of the first line not taken. A card the
+        engine refuses is left to :meth:`event`, which reports it."""
+        block = self.block
+        g = self.game
+        if self.decided or self.pending is not None or self.inferred or self.taken_back or self.as_unknown \
+                or g.phase is not Phase.PLAY:
+            self.event(block[i])
+            return i + 1
+        # The run: the play lines from here, up to the deal's last card.
+        end = min(len(block), i + g.players * g.kernel.tricks - len(g.kernel.order))
+        j = i + 1
+        while j < end and block[j][0] == "play":
+            j += 1
+        by_id = g.table.by_id
         try:
-            g.abandon_deal(points)
-        except IllegalAction:
+            # (actor, card index, play); an actor or a play that is None stops the run where it is
+            cards = cast("list[tuple[int, int, Play]]",
+                         [(e[3], by_id[e[7].card.id], e[7]) for e in block[i:j]])  # type: ignore[union-attr]
+        except AttributeError:  # an unknown card (??): line by line
+            self.event(block[i])
+            return i + 1
+        try:
+            played = g.play_cards(cards)
+        except FormulaEvalError as exc:  # (scoring the deal, at its last card)
+            self.formula_failed(exc, block[j - 1])
+        if played == 0:  # the first card: through the line-by-line path, which reports it
+            self.event(block[i])
+            return i + 1
+        return i + played
+
+    def act(self, e: Event, action: Any) -> None:
+        g = self.game
+        if self.pending is not None:
+            self.settle_pending()
+        if g.phase is Phase.OVER:
+            raise Abandon
+        if e.actor != g.to_act and e.actor is not None and g.first_leader_unknown:
+            g.set_first_leader(e.actor)  # the deal before was not played out: the record says
+        if e.actor != g.to_act:
+            if self.violated:
+                # The record goes on from the card it was written with, not the one it
+                # shows: a consequence of the mistake already reported. The deal is left.
+                raise Abandon
+            if g.phase is Phase.PLAY and not g.trick and g.tricks:
+                won = g.tricks[-1].winner
+                self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
+                                       player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number,
+                                       player2=self.who(won), count=len(g.tricks)), e)
+            else:
+                what = _VERB.get(g.phase, "act")
+                self.report("R001", tr("{player} cannot {what} now in {where}: it is {player2}'s turn",
+                                       player=self.who(e.actor), what=what, where=self.where(),
+                                       player2=self.who(g.to_act)) if g.to_act >= 0 else
+                            tr("{player} cannot act now in {where}", player=self.who(e.actor), where=self.where()), e)
+            raise Abandon
+        try:
+            g.apply(action)  # the one legality test: a refused action leaves the game as it was
+        except IllegalAction as exc:
+            problem = exc.diagnostics[0]
+            if self.violated and problem.code == "R013":
+                raise Abandon from None  # (as above: a card the record's other version held)
+            revoke = g.variant.revoke
+            if revoke is not None and problem.code in revoke.covers and isinstance(action, Play):
+                self.pending = (e, problem)  # a penalty line may follow
+                return
+            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                        f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
+            # Go on with the action as written, so that the deal's other mistakes are found
+            # and the consequences of this one are not reported again.
+            self.violated = True
+            if isinstance(action, (Bid, Call)) and e.actor is not None:
+                self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
+            if g.take_as_written(action, problem.code):
+                return
+            raise Abandon
+
+    def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                    f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
+        raise Abandon
+
+    def sheet_bids(self, first: Event) -> None:
+        """A paper sheet lists bids (and an auction's calls) by seat: take them in the order
+        the players bid."""
+        if self.sheet_bids_done:
             return
-        if total is not None:
-            for s, a in enumerate(total.amounts):
-                if a is not None:
-                    g.take_total_as_written(s, a)
+        self.sheet_bids_done = True
+        g = self.game
+        by_seat: dict[tuple[str, int], Event] = {}
+        for e in self.block:
+            if e.kind in ("bid", "call") and e.actor is not None:
+                if (e.kind, e.actor) in by_seat:
+                    message = tr("{player} bids twice in deal {number}", player=self.who(e.actor), number=g.deal.number) \
+                        if e.kind == "bid" else tr("{player} calls twice in deal {number}", player=self.who(e.actor),
+                                                   number=g.deal.number)
+                    self.report("R001", message, e)
+                    raise Abandon
+                by_seat[(e.kind, e.actor)] = e
+        while g.phase in (Phase.AUCTION, Phase.BID):
+            seat, kind = g.to_act, "call" if g.phase is Phase.AUCTION else "bid"
+            written = by_seat.pop((kind, seat), None)
+            if written is None:
+                if self.is_last and self.kinds.isdisjoint(("took", "score", "total")):
+                    return  # the record stops during the bidding
+                self.report("R001", tr("no bid is written for {player} in deal {number}",
+                                       player=self.who(seat), number=g.deal.number) if kind == "bid" else
+                            tr("no call is written for {player} in deal {number}", player=self.who(seat),
+                               number=g.deal.number), first)
+                raise Abandon
+            self.act(written, bid_of(written.number or 0) if kind == "bid" else written.as_call())
+        for e in by_seat.values():  # a line the bidding had no turn for
+            who, number = self.who(e.actor), g.deal.number
+            self.report("R002", tr("{player} bids in deal {number}, a deal without bidding", player=who, number=number)
+                        if g.kind.bidding == "none" else
+                        tr("{player} calls in deal {number}, which has no auction", player=who, number=number)
+                        if e.kind == "call" else
+                        tr("{player} has no bid to make in deal {number}: {player}'s call is the bid", player=who,
+                           number=number), e)
+            raise Abandon
 
+    # -- illegal cards and penalties -------------------------------------------------------
+    def settle_pending(self) -> None:
+        """An illegal card no penalty line follows: report it, and go on with it played."""
+        assert self.pending is not None
+        e, problem = self.pending
+        self.pending = None
+        rules = self.game.variant.revoke
+        hint = None
+        if rules is not None:
+            line = f"'penalty {self.who(e.actor)} {rules.points} {problem.code}'"
+            hint = (tr("if the table caught it, write {line} on the next line, then 'replay', the totals, and deal "
+                       "{number} dealt again as a new 'deal' block", line=line, number=self.game.deal.number)
+                    if rules.then == "replay" else
+                    tr("if the table caught it, write {line} on the next line, then the deal's scores as the table "
+                       "decided them and the totals", line=line) if rules.then == "abandon" else
+                    tr("if the table caught it, write {line} on the next line; the deal goes on", line=line))
+        self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
+                    f"{self.evidence(problem, e)}", e, hint=hint, at_arg=True)
+        self.violated = True
+        if e.play is None or not self.game.take_as_written(e.play, problem.code):
+            raise Abandon
 
-class _Scores(_Record):
-    """The written numbers: tricks taken, scores, running totals and the settlement, against the engine's."""
+    def evidence(self, problem: Diagnostic, e: Event) -> str:
+        """What shows a player held the suit asked for (R010, R012): the cards of it in the hand
+        as dealt, or, when only the plays are known, the first one played later in the deal."""
+        g = self.game
+        suit = g.led_suit
+        if problem.code not in ("R010", "R012") or suit is None or e.actor is None:
+            return ""
 
+        table = g.table
+
+        def of_suit(card: Any) -> bool:
+            i = table.index.get(card)
+            return i is not None and table.suit_of[i] >= 0 and SUITS[table.suit_of[i]] is suit
+
+        if self.level == "full":
+            held = [c for c in g.hand(e.actor) if of_suit(c)]
+            if held:
+                return tr("; the hand holds {cards}", cards=" ".join(str(c) for c in held))
+        later = [x for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
+                 and x.play is not None and x not in self.as_unknown and of_suit(x.play.card)]
+        if later:
+            return tr("; {card} is played later in the deal (line {line})", card=later[0].play.card,  # type: ignore[union-attr]
+                      line=later[0].line)
+        return ""
+
+    def penalty(self, e: Event) -> None:
+        g = self.game
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.DEAL:
+            self.ensure_dealt(e)
+        if self.pending is None and self.level_of_deal == "sheet" and g.phase is Phase.PLAY:
+            # The cards are not known: the record's word that a card was illegal stands.
+            self.written_penalty(e)
+            return
+        if self.pending is None:
+            self.report("R055", tr("a penalty for {player} is written but no illegal card was played in deal {number}",
+                                   player=self.who(e.actor), number=g.deal.number), e)
+            raise Abandon
+        offence, problem = self.pending
+        self.pending = None
+        if e.code is not None and e.code != problem.code:
+            self.report("R055", tr("the illegal card broke {code} ({get}), not {code2}",
+                                   code=problem.code, get=CATALOGUE.get(problem.code, ''), code2=e.code), e)
+        if e.actor != offence.actor:
+            self.report("R055", tr("the penalty is {player}'s, but {player2} played the illegal card",
+                                   player=self.who(e.actor), player2=self.who(offence.actor)), e)
+        rules = g.variant.revoke
+        assert rules is not None
+        points = g.revoke(offence.actor if offence.actor is not None else 0, problem.code,
+                          offence.play, self.decided_scores(e))
+        if e.number != points:
+            self.report("R055", tr("the penalty for {code} is {points}, not {number}",
+                                   code=problem.code, points=points, number=e.number), e)
+        self.penalized = rules.replay
+
+    def decided_scores(self, e: Event) -> list[int] | None:
+        """For a deal the penalty stops (``then: abandon``): the scores the table decided, from
+        the ``score`` line after the penalty (none written: nobody scores)."""
+        rules = self.game.variant.revoke
+        if rules is None or rules.then != "abandon":
+            return None
+        self.decided = True
+        after = self.block[self.block.index(e):] if e in self.block else []
+        score = next((x for x in after if x.kind == "score"), None)
+        return None if score is None else [a or 0 for a in score.amounts]
+
+    def written_penalty(self, e: Event) -> None:
+        g = self.game
+        rules = g.variant.revoke
+        code = e.code or "R010"
+        if rules is None or code not in rules.covers:
+            self.report("R055", tr("{name} has no penalty for {code}", name=g.variant.name, code=code), e)
+            raise Abandon
+        points = g.revoke(e.actor if e.actor is not None else 0, code, None, self.decided_scores(e))
+        if e.number != points:
+            self.report("R055", tr("the penalty for {code} is {points}, not {number}",
+                                   code=code, points=points, number=e.number), e)
+        self.penalized = rules.replay
+
+    def replay(self, e: Event) -> None:
+        if not self.penalized:
+            self.report("R055", tr("'replay' without a penalty that annuls the deal"), e)
+        self.penalized = False
+        self.replayed = True
+
+    # -- the written numbers --------------------------------------------------------------
     def finish_sheet(self, at: Event) -> None:
         """At a score line of a deal whose cards are not known: record the tricks taken."""
         g = self.game
         if g.phase is Phase.DEAL:
             self.ensure_dealt(at)
-        if g.phase is Phase.PLAY and not g.tricks and not g.trick and \
-                self.level_of_deal == "sheet":
+        if g.phase is Phase.PLAY and not g.tricks and not g.trick and self.level_of_deal == "sheet":
             if len(self.took) != g.players:
                 if self.level != "sheet" and not self.took:
                     raise _Skip  # unknown cards and no tricks written: nothing to score here
                 if self.is_last and at is self.block[-1] and at.kind == "took":
                     raise _Skip  # the record stops while the tricks are written down
-                if any(e.kind == "raw" or e.line in self.unreadable for e in self.block):
+                if any(e.kind == "raw" or e.line in self.audit.unreadable for e in self.block):
                     raise _Skip  # a number the reader could not read (reported): not a second mistake
                 self.report("R053", tr("tricks taken are not written for every player in deal {number}",
                                        number=g.deal.number), at)
-                raise _Stop
+                raise Abandon
             try:
                 g.record_tricks([self.took[s] for s in range(g.players)])
             except IllegalAction as exc:
                 self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
-                raise _Stop from None
+                raise Abandon from None
 
     def last_deal_record(self) -> Any:
         for r in reversed(self.game.results):
@@ -365,12 +890,12 @@ class _Scores(_Record):
             return  # the table's decision: nothing to compare
         if e.kind == "score":
             r = self.last_deal_record()
-            if r is None or r.deal.number != self.deal_number or g.phase is Phase.PLAY:
+            if r is None or r.deal.number != self.number or g.phase is Phase.PLAY:
                 if self.violated:
-                    raise _Stop  # the record stopped the deal at the mistake already reported
+                    raise Abandon  # the record stopped the deal at the mistake already reported
                 self.report("R047", tr("a score is written before deal {deal_number} is over",
-                                       deal_number=self.deal_number), e)
-                raise _Stop
+                                       deal_number=self.number), e)
+                raise Abandon
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
@@ -385,9 +910,11 @@ class _Scores(_Record):
                     detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=seat.taken) if seat.bid is not None \
                         else tr("took {taken}", taken=seat.taken)
                     self.report("R050", tr("{player} scores {actual} in deal {number} ({detail}), not {written}",
-                                           player=self.who(s), actual=actual, number=r.deal.number, detail=detail, written=written), e, seat=s)
+                                           player=self.who(s), actual=actual, number=r.deal.number, detail=detail,
+                                           written=written), e, seat=s)
             self.check_took(r)
         else:
+            last_written = self.audit.last_written
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
@@ -395,13 +922,14 @@ class _Scores(_Record):
                 # A wrong total carried on from an earlier deal by adding the right points, or a
                 # total that adds a wrong score written above it (reported as R050), is right
                 # arithmetic on a mistake already reported: the same mistake, reported once.
-                carried = self.last_written[s]
+                carried = last_written[s]
                 drift = carried - self.totals_before[s] if carried is not None else 0
                 gap = self.score_gap.get(s, 0)
                 if written not in (true, true + drift, true + gap, true + drift + gap):
                     self.report("R051", tr("{player}'s total after deal {deal_number} is {true}, not {written}",
-                                           player=self.who(s), deal_number=self.deal_number, true=true, written=written), e, seat=s)
-                self.last_written[s] = written
+                                           player=self.who(s), deal_number=self.number, true=true,
+                                           written=written), e, seat=s)
+                last_written[s] = written
 
     def check_took(self, r: Any) -> None:
         for s, n in self.took.items():
@@ -411,22 +939,35 @@ class _Scores(_Record):
                                        player=self.who(s), taken=r.seats[s].taken, number=r.deal.number, n=n), line)
         self.took = {}
 
-    def settlement(self, e: Event) -> None:
+    def finish_block(self) -> None:
         g = self.game
-        if not g.is_over:
-            self.report("R054", tr("a settlement is written but the game is not over"), e)
+        if g.phase is Phase.PLAY and self.level_of_deal == "sheet" and self.took:
+            self.finish_sheet(self.block[-1])
+            r = self.last_deal_record()
+            if r is not None:
+                self.check_took(r)
             return
-        actual = g.settlement()
-        # A settlement worked out from totals already reported wrong is that mistake again.
-        sheet_totals = [w if w is not None else t for w, t in zip(self.last_written, g.totals)]
-        from_sheet = settle(g.variant, sheet_totals) if sheet_totals != list(g.totals) else actual
-        for s, written in enumerate(e.amounts):
-            if written is not None and written != actual[s] and written != from_sheet[s]:
-                self.report("R054", tr("{player} settles {value}, not {written}",
-                                       player=self.who(s), value=actual[s], written=written), e, seat=s)
+        if self.is_last:
+            return  # an unfinished game: checked as far as it goes
+        if self.violated:
+            raise Abandon  # the record stopped the deal at the mistake already reported
+        self.report("R047", tr("deal {number} is incomplete but the record goes on", number=g.deal.number),
+                    self.block[0])
+        raise Abandon
 
-
-def _seat_by_cut(game: Game) -> int:
-    from ..engine import seat_by_rule
-
-    return seat_by_rule(game.variant.cut_by, game.dealer, game.players)
+    def abandon(self) -> None:
+        """Skip the rest of a broken deal, keeping its written score and total."""
+        g = self.game
+        if self.deal_done() or g.is_over:
+            return
+        score = next((e for e in self.block if e.kind == "score"), None)
+        total = next((e for e in self.block if e.kind == "total"), None)
+        points = [a or 0 for a in score.amounts] if score is not None else None
+        try:
+            g.abandon_deal(points)
+        except IllegalAction:
+            return
+        if total is not None:
+            for s, a in enumerate(total.amounts):
+                if a is not None:
+                    g.take_total_as_written(s, a)

@@ -145,12 +145,12 @@ class Transcript:
 
     def deals(self) -> list[list[Event]]:
         """The body split into deal blocks (each starts with its ``deal`` event)."""
-        blocks: list[list[Event]] = []
-        for e in self.events:
-            if e.kind == "deal":
-                blocks.append([e])
-            elif blocks and e.kind != "settlement":
-                blocks[-1].append(e)
+        events = self.events
+        kinds = [e[0] for e in events]
+        starts = [i for i, k in enumerate(kinds) if k == "deal"]
+        blocks = [list(events[i:j]) for i, j in zip(starts, starts[1:] + [len(events)])]
+        if "settlement" in kinds:
+            blocks = [[e for e in b if e.kind != "settlement"] for b in blocks]
         return blocks
 
 

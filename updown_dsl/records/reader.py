@@ -64,6 +64,8 @@ class _Reader:
         self._seats: dict[str, int] = {}
         self._seats_lower: dict[str, int] = {}
         self._body = ""  # the line being read, without its comment
+        self.memo: dict[str, Event] | None = None
+        """The action lines read before for these players (set with the players)."""
         self.players_missing_said = False  # T006 for the players was reported at a deal line
 
     def err(self, code: str, msg: str, line: int, col: int = 1, hint: str | None = None,
@@ -120,6 +122,7 @@ class _Reader:
             arg = body.find(words[1], lead + len(first)) + 1
         else:
             arg = col
+        said = len(self.diags)
         try:
             if reader is not None:
                 event = reader(self, words, number, col, comment, arg)
@@ -136,6 +139,9 @@ class _Reader:
             self.events.append(Event("raw", number, col, text=stripped, comment=comment))
             return
         self.events.append(event)
+        if reader is None and verb is not None and comment is None and len(self.diags) == said and self.memo is not None \
+                and len(self.memo) < _MEMO_LIMIT:
+            self.memo[raw] = event
 
     def row(self, body: str, number: int, col: int, comment: str | None) -> None:
         """A compact score-sheet row, ``deal … [trump SUIT] | cell | …``: the events of its deal
@@ -190,6 +196,7 @@ class _Reader:
             value = " ".join(names)
             self.players = names
             self._seats, self._seats_lower = _seat_tables(names)
+            self.memo = _memo_for(names)
         elif key == "first-dealer" and self.players and seat_of(self.players, value) is None:
             self.err("T005", tr("the first dealer {value!r} is not one of the players", value=value), number)
         elif key == "level" and value not in LEVELS:
@@ -235,7 +242,9 @@ class _Reader:
         if len(words) < 2:
             raise _Bad("T002", tr("'{kind}' needs a player", kind=kind), 0)
         seat = self.seat(words, 1)
-        cards = tuple([_card(words, k) for k in range(2, len(words))])
+        cards = tuple(map(_CARDS.get, words[2:]))  # canonical tokens; any other spelling below
+        if not all(cards):  # (a card is always true: no comparison with None per card)
+            cards = tuple([_card(words, k) for k in range(2, len(words))])
         if kind == "cut" and len(cards) != 1:
             raise _Bad("T002", tr("'cut' takes a player and one card"), 0)
         return _new_event(Event, (kind, number, col, seat, None, None, cards, None, None, False, (), None,
@@ -342,6 +351,21 @@ def _first_word(word: str) -> Any:
     return reader
 
 
+#: Action lines already read, for each table of players: a record repeats the same few hundred
+#: (``Anna play 10H``), each read once. Bounded, as an archive may hold many tables.
+_MEMOS: dict[tuple[str, ...], dict[str, Event]] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def _memo_for(players: tuple[str, ...]) -> dict[str, Event]:
+    memo = _MEMOS.get(players)
+    if memo is None:
+        if len(_MEMOS) >= 32:
+            del _MEMOS[next(iter(_MEMOS))]
+        memo = _MEMOS[players] = {}
+    return memo
+
+
 def _seat_tables(players: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int]]:
     """Lookups for :func:`seat_of`: exact names first, then any case, then ``p1``…``pN``."""
     exact: dict[str, int] = {}
@@ -375,6 +399,9 @@ def _trump_word(words: list[str], k: int) -> Suit | None:
 
 def _int(words: list[str], k: int) -> int:
     word = words[k]
+    n = _SMALL.get(word)
+    if n is not None:
+        return n
     if _INT.fullmatch(word):
         return int(word)
     raise _Bad("T004", tr("not a whole number: {word!r}", word=word), k)
@@ -393,6 +420,9 @@ def _card(words: Sequence[str], k: int) -> Card | None:
         raise _Bad("T003", tr("not a card: {word!r}", word=word), k,
                    hint=tr("write rank then suit (AS, 10H, 7♠), JK for a joker, ?? for unknown")) from None
 
+
+#: Numbers as the writer writes them, for the common case.
+_SMALL = {str(n): n for n in range(-999, 1000)}
 
 #: Canonical card tokens (what the writer writes) -> cards, for the common case.
 _CARDS: dict[str, Card] = {}
@@ -488,8 +518,21 @@ def read_game(lines: Iterable[str], first_line: int = 1, path: str | None = None
     """Read one game's lines (numbered from ``first_line``); never raises."""
     reader = _Reader(path)
     line = reader.line
-    for number, raw in enumerate(lines, start=first_line):
+    numbered = enumerate(lines, start=first_line)
+    for number, raw in numbered:
         line(raw, number)
+        if reader.in_body and reader.memo is not None:
+            break
+    memo = reader.memo
+    if memo is not None:  # the body: an action line read before is one lookup, its event the same but the line
+        add = reader.events.append
+        known_line = memo.get
+        for number, raw in numbered:
+            known = known_line(raw)
+            if known is not None:
+                add(_new_event(Event, (known[0], number, *known[2:])))
+            else:
+                line(raw, number)
     return _finish(reader, path, first_line)
 
 

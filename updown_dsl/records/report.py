@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..i18n import tr
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
-from .archive import GameLines
 from .model import Transcript
-from .reader import read_game
 
 if TYPE_CHECKING:
     from ..lang.variant import Variant
@@ -44,7 +42,7 @@ def _capped(diags: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
 class CheckReport:
     """What a check found, and the game as the engine replayed it."""
 
-    __slots__ = ("path", "diagnostics", "readable", "level", "finished", "game", "_transcript", "_source")
+    __slots__ = ("path", "diagnostics", "readable", "level", "finished", "game", "transcript")
 
     path: str | None
     diagnostics: tuple[Diagnostic, ...]
@@ -53,10 +51,12 @@ class CheckReport:
     level: str
     finished: bool
     game: Game | None
+    transcript: Transcript | None
+    """The record as read (None when it could not be read)."""
 
     def __init__(self, path: str | None, diagnostics: tuple[Diagnostic, ...], readable: bool,
                  level: str = "full", finished: bool = False, game: Game | None = None,
-                 transcript: Transcript | None = None, *, source: GameLines | None = None) -> None:
+                 transcript: Transcript | None = None) -> None:
         self.path = path
         if len(diagnostics) > MAX_DIAGNOSTICS:
             diagnostics = _capped(diagnostics)
@@ -65,15 +65,7 @@ class CheckReport:
         self.level = level
         self.finished = finished
         self.game = game
-        self._transcript = transcript
-        self._source = source
-
-    @property
-    def transcript(self) -> Transcript | None:
-        """The record as read (read again from its lines when the quick check did not need it)."""
-        if self._transcript is None and self._source is not None:
-            self._transcript = read_game(self._source.lines, self._source.first_line, self.path)[0]
-        return self._transcript
+        self.transcript = transcript
 
     def __repr__(self) -> str:
         return (f"CheckReport(path={self.path!r}, diagnostics={len(self.diagnostics)}, "
@@ -241,7 +233,8 @@ class Headers:
 
     @staticmethod
     def _key(t: Transcript) -> tuple[str, ...]:
-        return (t.variant or "", t.header("rules-text") or "", str(record_folder(t)),
+        # (by the record's file, not its folder: working the folder out costs more than a record)
+        return (t.variant or "", t.header("rules-text") or "", t.path or "",
                 *(f"{k}={v}" for k, v in t.options))
 
     def variant(self, t: Transcript) -> tuple[Variant | None, list[Diagnostic]]:
@@ -291,7 +284,8 @@ class Headers:
         first = t.first_dealer
         if first is None:  # no header: the first deal line may name the dealer
             first = next((e.actor for e in t.events if e.kind == "deal"), None)
-        return Game(variant, n, first_dealer=first, auto_deal=False)
+        # (a fixed seed: a check draws nothing, and seeding from the system costs more than the deal)
+        return Game(variant, n, first_dealer=first, auto_deal=False, seed=0)
 
 
 def prepare_game(t: Transcript, diags: list[Diagnostic], variant_path: Sequence[str | Path] = ()

@@ -1,12 +1,13 @@
-"""The checker's quick path gives the same report as the full walk, always.
+"""The audit's fast modes give the same report as the plain walk, always.
 
-* Clean records of every bundled variant, at every level and table size, take the quick
-  path (it must not give up on them, or it would be useless) and report exactly what the
-  full walk reports, with the same game at the end.
-* Corrupted records (a word replaced, a line dropped, doubled or moved, a number changed)
-  report the same diagnostics, line for line, whichever path checks them.
-* ``Game.play_cards``, which the quick path uses for the cards of a plain deal, leaves the
-  game exactly as ``apply`` card by card would, and refuses exactly when ``apply`` would.
+* The reader reads an action line it has read before (for the same players) by one lookup:
+  the events are those of a fresh reading, line numbers included.
+* The audit plays a deal's run of plain cards at once (``Game.play_cards``): clean records of
+  every bundled variant, at every level and table size, and corrupted records (a word
+  replaced, a line dropped, doubled or moved, a number changed) report exactly what the
+  card-by-card walk (``batch_plays=False``) reports, with the same game at the end.
+* ``Game.play_cards`` plays exactly the cards ``apply`` would accept one after another, and
+  leaves the game as ``apply`` does.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from updown_dsl import Game, IllegalAction, Play, load_variant
-from updown_dsl.records.checker import CheckReport, check_lines, check_text, check_transcript
 from updown_dsl.engine import Phase
 from updown_dsl.lang.loader import bundled_names
-from updown_dsl.records.quickcheck import quick_check
+from updown_dsl.records import reader
+from updown_dsl.records.audit import Audit
+from updown_dsl.records.checker import CheckReport, check_lines, check_text, check_transcript
 from updown_dsl.records.record import game_transcript
-from updown_dsl.records.transcript import GameLines, format_transcript, parse_transcript, text_lines
+from updown_dsl.records.report import prepare_game
+from updown_dsl.records.transcript import format_transcript, parse_transcript
 
 VARIANTS = {name: load_variant(name) for name in bundled_names()}
 LEVELS = ("full", "plays", "sheet")
@@ -44,10 +47,16 @@ def record(game: Game, level: str) -> str:
     return format_transcript(game_transcript(game, NAMES[: game.players], level=level))
 
 
-def full_walk(text: str) -> CheckReport:
+def card_by_card(text: str) -> CheckReport:
+    """The check of ``text`` with every card applied on its own."""
     t, diags = parse_transcript(text, "game.log")
     assert t is not None
-    return check_transcript(t, diags)
+    game = prepare_game(t, diags)
+    if game is None:
+        return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
+    Audit(t, game, diags, batch_plays=False).run()
+    return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over, game=game,
+                       transcript=t)
 
 
 def summary(report: CheckReport) -> tuple[object, ...]:
@@ -60,50 +69,55 @@ def summary(report: CheckReport) -> tuple[object, ...]:
     return (tuple(d.format() for d in report.diagnostics), report.readable, report.level, report.finished, game)
 
 
-def has_cut_line(text: str) -> bool:
-    return any(line.startswith("cut ") for line in text.splitlines())
-
-
 CLEAN = [(name, players, level) for name, v in VARIANTS.items()
          for players in sorted({v.min_players, v.default_players, v.max_players}) for level in LEVELS]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "level"), CLEAN)
-def test_clean_records_take_the_quick_path_and_match_the_full_walk(name: str, players: int, level: str) -> None:
+def test_clean_records_check_the_same_card_by_card(name: str, players: int, level: str) -> None:
     for seed in range(3):
         text = record(played(name, players, seed), level)
-        lines = text_lines(text)
-        assert lines is not None
-        quick = quick_check(GameLines(lines, 1), "game.log")
-        if has_cut_line(text):
-            assert quick is None  # the cut is left to the full walk
-            continue
-        assert quick is not None, f"{name} {players}p {level} seed {seed}: the quick path gave up"
-        assert summary(quick) == summary(full_walk(text))
-        assert quick.clean and quick.finished
-        assert quick.transcript is not None and quick.transcript.players == NAMES[:players]
+        report = check_text(text, "game.log")
+        assert report.clean and report.finished, f"{name} {players}p {level} seed {seed}"
+        assert summary(report) == summary(card_by_card(text))
+        assert report.transcript is not None and report.transcript.players == NAMES[:players]
 
 
-def test_archives_mix_quick_and_full_walks_in_order() -> None:
+def test_lines_read_before_are_the_same_events() -> None:
+    text = record(played("oh-hell", 4, 5), "full")
+    reader._MEMOS.clear()
+    fresh, _ = parse_transcript(text, "game.log")
+    memo = reader._MEMOS[NAMES[:4]]
+    assert memo and all(e.kind in ("bid", "play") and e.line for e in memo.values())
+    again, _ = parse_transcript("# moved down a line\n" + text, "game.log")
+    assert fresh is not None and again is not None
+    assert [e._replace(line=e.line + 1) for e in fresh.events] == list(again.events)
+    # a line with a comment, or one the reader finds a problem in, is read in full every time
+    noted, diags = parse_transcript(text.replace("Anna play", "Anna play  ", 1) + "Anna play ZZ\nAnna bid 1 # x\n")
+    assert noted is not None and [d.code for d in diags] == ["T003"]
+    assert noted.events[-1].comment == "x" and "Anna bid 1 # x" not in memo and "Anna play ZZ" not in memo
+
+
+def test_an_archive_reports_each_game_in_order() -> None:
     wrong = re.sub(r"^score Anna (-?\d+)", lambda m: f"score Anna {int(m[1]) + 1}",
                    record(played("russian", 4, 2), "plays"), count=1, flags=re.M)
     texts = [record(played("oh-hell", 4, 1), "full"), wrong, record(played("georgian", 4, 3), "sheet")]
     reports = list(check_lines(io.BytesIO("".join(texts).encode("utf-8")), "archive.log"))
     assert [r.clean for r in reports] == [True, False, True]
     assert [d.code for d in reports[1].errors] == ["R050"]
-    assert [d.code for d in reports[1].errors] == [d.code for d in full_walk(wrong).errors]
+    assert [d.code for d in reports[1].errors] == [d.code for d in card_by_card(wrong).errors]
     assert reports[1].errors[0].line > texts[0].count("\n")  # lines are numbered through the archive
 
 
 @pytest.mark.parametrize("level", ["full", "plays"])
-def test_a_declaration_on_an_ordinary_card_is_refused_whichever_path(level: str) -> None:
+def test_a_declaration_on_an_ordinary_card_is_refused_in_a_run_of_cards(level: str) -> None:
     text = record(played("oh-hell", 4, 0), level)
     first_play = next(line for line in text.splitlines() if " play " in line)
     broken = text.replace(first_play, first_play + " high", 1)
     report = check_text(broken, "game.log")
     assert [d.code for d in report.errors] == ["R015"]
-    assert summary(report) == summary(full_walk(broken))
+    assert summary(report) == summary(card_by_card(broken))
 
 
 # ------------------------------------------------------------------ corrupted records
@@ -151,14 +165,14 @@ def corrupt(text: str, data: st.DataObject) -> str:
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(VARIANTS)), level=st.sampled_from(LEVELS), seed=st.integers(0, 40),
        data=st.data())
-def test_corrupted_records_report_the_same_through_both_paths(name: str, level: str, seed: int,
-                                                              data: st.DataObject) -> None:
+def test_corrupted_records_report_the_same_card_by_card(name: str, level: str, seed: int,
+                                                         data: st.DataObject) -> None:
     v = VARIANTS[name]
     text = corrupt(record(played(name, v.default_players, seed), level), data)
-    assert summary(check_text(text, "game.log")) == summary(full_walk(text))
+    assert summary(check_text(text, "game.log")) == summary(card_by_card(text))
 
 
-# ------------------------------------------------------------------ play_cards is apply
+# ------------------------------------------------------------------ play_cards is apply, card after card
 PLAIN = [name for name, v in VARIANTS.items() if not v.wild and not v.deck.jokers]
 
 
@@ -192,15 +206,17 @@ def cards_of_deal(game: Game, rng: random.Random) -> list[tuple[int, int, Play]]
     return out
 
 
-def by_apply(game: Game, cards: list[tuple[int, int, Play]]) -> bool:
-    for seat, _, play in cards:
-        if seat != game.to_act:
-            return False
+def by_apply(game: Game, cards: list[tuple[int, int, Play]]) -> int:
+    """How many of ``cards`` ``apply`` takes one after another (the seat must be the one to act)."""
+    deal = game.deal_index
+    for n, (seat, _, play) in enumerate(cards):
+        if game.phase is not Phase.PLAY or game.deal_index != deal or seat != game.to_act:
+            return n
         try:
             game.apply(play)
         except IllegalAction:
-            return False
-    return True
+            return n
+    return len(cards)
 
 
 @pytest.mark.parametrize("name", PLAIN)
@@ -210,7 +226,7 @@ def test_play_cards_leaves_the_game_as_apply_does(name: str) -> None:
         for start in at_play(name, seed):
             cards = cards_of_deal(start, rng)
             a, b = start.clone(rng=random.Random(1)), start.clone(rng=random.Random(1))
-            assert by_apply(a, cards) and b.play_cards(cards)
+            assert by_apply(a, cards) == b.play_cards(cards) == len(cards)
             assert snapshot(a) == snapshot(b)
 
 
@@ -236,9 +252,5 @@ def test_play_cards_refuses_where_apply_refuses(name: str, seed: int, data: st.D
     else:
         cards.append(cards[i])
     a, b = start.clone(rng=random.Random(1)), start.clone(rng=random.Random(1))
-    whole = len(cards) == start.players * start.deal.cards
-    ok_apply = by_apply(a, cards) and whole
-    ok_batch = b.play_cards(cards)
-    assert ok_batch == ok_apply
-    if ok_batch:
-        assert snapshot(a) == snapshot(b)
+    assert b.play_cards(cards) == by_apply(a, cards)
+    assert snapshot(a) == snapshot(b)
