@@ -444,3 +444,16 @@ def test_an_adjustment_beyond_a_billion_points_is_not_read() -> None:
     assert [(d.code, d.col) for d in diags] == [("T004", 13)]
     with pytest.raises(KeepError):
         keeper().adjust(3, 10**12, "overflow")
+
+
+def test_the_table_commands_in_russian(tmp_path: Path) -> None:
+    from updown_dsl import i18n
+
+    try:
+        r = make_runner().invoke(app, ["keep", "-v", "odessa", "-p", "Anna Boris Vera Gleb", "--lang", "ru",
+                                       "--save", str(tmp_path / "g.log")], input="out Gleb\nч\n1\n0\n0\n")
+    finally:
+        i18n.set_language(None)
+    assert r.exit_code == 0
+    assert "Сдача 1 · карт каждому: 1 · порядок заказов: Anna Boris Vera · пропускают: Gleb" in r.output
+    assert "error[R021]" in r.output  # Vera, last of the three, may not make the bids total 1
