@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -1091,3 +1092,52 @@ def test_a_revoke_gives_its_evidence():
     assert full.code == "R010" and full.message.endswith("; the hand holds AD")
     (plays,) = check_file(golden / "odessa" / "revoke-no-penalty.log").errors
     assert plays.code == "R010" and plays.message.endswith("; 10D is played later in the deal (line 34)")
+
+
+# ------------------------------------------------------------------ a card the hand does not hold
+GOLDEN_OH_HELL = Path(__file__).resolve().parent / "golden" / "oh-hell"
+
+
+def test_a_card_not_in_the_hand_is_reported_with_where_it_is_and_the_deal_goes_on() -> None:
+    from updown_dsl import i18n
+
+    text = (GOLDEN_OH_HELL / "card-played-twice-full.log").read_text(encoding="utf-8")
+    try:
+        i18n.set_language("en")
+        report = check_text(text, "g.log")
+        assert [d.format() for d in report.diagnostics] == [
+            "g.log:67:11: error[R013] Anna (deal 3, trick 3): AS is not in Anna's hand; it was played at line 60",
+            "g.log:69:28: error[R051] Vera's total after deal 3 is 10, not 15",
+        ]
+        # the card in another player's hand: who holds it
+        other = text.replace("Anna play AC", "Anna play 10C", 1)
+        assert [d.message for d in check_text(other, "g.log").errors][0] == \
+            "Anna (deal 3, trick 1): 10C is not in Anna's hand; Boris holds it"
+        i18n.set_language("ru")
+        assert check_text(text, "g.log").errors[0].message == \
+            "Anna (сдача 3, взятка 3): карты Т♠ нет на руке у игрока Anna; она уже сыграна (строка 60)"
+    finally:
+        i18n.set_language(None)
+    # the deal was played to its end as written (not left at the mistake): Anna took 1, as written
+    assert report.game is not None
+    deal3 = report.game.results[2]
+    assert (deal3.event, deal3.deal.number, deal3.seats[0].taken) == ("deal", 3, 1)
+
+
+def test_a_card_not_in_the_hand_after_an_earlier_mistake_is_still_reported() -> None:
+    text = (GOLDEN_OH_HELL / "hook-and-card-played-twice-full.log").read_text(encoding="utf-8")
+    assert [(d.line, d.code) for d in check_text(text, "g.log").diagnostics] == [(55, "R021"), (67, "R013")]
+
+
+def test_play_as_written_takes_a_card_the_hand_does_not_hold_only_in_place_of_one_it_holds() -> None:
+    game = Game(load_variant("oh-hell"), 4, seed=3)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    seat = game.to_act
+    held = game.hand(seat)
+    other = next(c for c in game.hand((seat + 1) % 4))
+    assert not game.play_as_written(Play(other))  # nothing said of the card it stands for
+    assert not game.play_as_written(Play(other), instead=other)  # not a card of this hand
+    assert game.play_as_written(Play(other), instead=held[-1])
+    assert game.hand(seat) == held[:-1] and game.trick[-1].play.card == other
+    assert isinstance(held[-1], Card)

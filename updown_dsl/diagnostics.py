@@ -159,7 +159,7 @@ EXAMPLES: dict[str, str] = {
     "R010": "game.log:27:11: error[R010] Boris (deal 3, trick 1): QD does not follow the led suit, spades, which the player holds; the hand holds 9S (hint: if the table caught it, write 'penalty Boris -50 R010' on the next line, then 'replay', the totals, and deal 3 dealt again as a new 'deal' block)",
     "R011": "game.log:29:11: error[R011] Boris (deal 2, trick 1): AD: void in hearts and holding a trump, the player must trump",
     "R012": "game.log:29:11: error[R012] Vera (deal 4, trick 2): 7C trumps while holding hearts",
-    "R013": "game.log:33:11: error[R013] Anna (deal 5, trick 3): KH is not in the hand of seat 0",
+    "R013": "game.log:33:11: error[R013] Anna (deal 5, trick 3): KH is not in Anna's hand; Boris holds it",
     "R014": "game.log:35:12: error[R014] Boris (deal 3, trick 1): the joker demands the highest hearts: play KH, not 10H",
     "R015": "game.log:52:12: error[R015] Anna (deal 6, trick 2): a 'demand' lead is allowed only on the first trick of a deal",
     "R016": "game.log:41:11: error[R016] Vera (deal 3, trick 2): 7H does not beat the hearts already in the trick: the player must over-trump with QH (hint: play QH)",

@@ -321,23 +321,30 @@ class Game:
         else:
             self.to_act = k.to_act
 
-    def play_as_written(self, play: Play) -> bool:
+    def play_as_written(self, play: Play, instead: Card | None = None) -> bool:
         """Put ``play`` on the table although the rules forbid it here, as a recorded game
         shows it was played.
 
         A checker reports the broken rule, then goes on with the card as played, so that
         later mistakes are still found and the consequences of this one (who wins the
-        trick, the scores) are not reported again. Only a card in the hand of the player
-        to act can be played so, with a declaration that card can make in this position;
-        otherwise nothing changes and the answer is False.
+        trick, the scores) are not reported again. A card in the hand of the player to act
+        can be played so, with a declaration that card can make in this position; a card
+        of the pack the hand does not hold only ``instead`` of a card it holds (the hand is
+        taken to have held the written card in its place). Otherwise nothing changes and
+        the answer is False.
         """
         if self.phase is not _PLAY or not isinstance(play.card, Card):
             return False
         t = self.table
         k = self.kernel
         i = t.index.get(play.card)
-        if i is None or not (k.hands[self.to_act] >> i) & 1:
+        if i is None:
             return False
+        if not (k.hands[self.to_act] >> i) & 1:
+            j = t.index.get(instead) if instead is not None else None
+            if j is None or not (k.hands[self.to_act] >> j) & 1:
+                return False
+            k.hold_instead(self.to_act, j, i)
         if play.declare is None:
             if (t.joker_mask >> i) & 1:
                 return False  # an undeclared joker: nothing says how it counts
@@ -831,14 +838,17 @@ class Game:
         return None if self.end is None else str(self.end)
 
     # ------------------------------------------------------------------ penalties
-    def take_as_written(self, action: Action, code: str) -> bool:
+    def take_as_written(self, action: Action, code: str, instead: Card | None = None) -> bool:
         """Put ``action``, refused for breaking rule ``code``, into the game as a record shows
         it was taken, when the game can go on from it: a card that broke a follow, trump,
-        demand, lead or over-trump rule (:meth:`play_as_written`), a bid against the range or
+        demand, lead or over-trump rule, or a card not in the hand played ``instead`` of one
+        it holds (:meth:`play_as_written`), a bid against the range or
         the hook or the dash limit (:meth:`bid_as_written`), a call out of the auction's range or
         a dash too many (:meth:`call_as_written`). A declaration not allowed (R015) changes what the
         others must play, so nothing goes on from it. False: nothing changed."""
         if isinstance(action, Play):
+            if code == "R013":
+                return instead is not None and self.play_as_written(action, instead)
             return code in _PLAY_AS_WRITTEN and self.play_as_written(action)
         if isinstance(action, Bid):
             return code in _BID_AS_WRITTEN and self.bid_as_written(action.tricks)

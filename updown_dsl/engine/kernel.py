@@ -210,6 +210,13 @@ class PlayKernel:
         self.log.first_leader = leader
         self.changed()
 
+    def hold_instead(self, seat: int, held: int, written: int) -> None:
+        """Let ``seat`` hold card ``written`` in place of its card ``held``: a record shows the
+        player playing a card the hand did not hold, and the deal goes on as written."""
+        r = self.rules
+        self.hands[seat] ^= r.bit[held] | r.bit[written]
+        self.changed()
+
     def changed(self) -> None:
         """Forget what was worked out for the position (after a change from outside)."""
         self.legal_mask = None

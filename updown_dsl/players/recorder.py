@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterable, Protocol, Sequence
 
 from ..i18n import tr
-from ..actions import Bid, ChooseTrump
+from ..actions import Bid
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase
 from ..lang.variant import Variant
@@ -128,14 +128,11 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
             game.deal_cards([hands[s] for s in range(game.players)], turned=turned,  # type: ignore[misc]
                             cut_card=cut, random_trump=trump)
             for i, e in enumerate(events):
-                if e.kind == "trump" and e.actor is not None:
-                    game.apply(ChooseTrump(None if e.no_trump else e.suit))
-                    actions += 1
-                elif e.kind == "call" and game.phase is Phase.AUCTION:
-                    game.apply(e.as_call())
-                    actions += 1
-                elif e.kind == "bid" and game.phase is Phase.BID:
-                    game.apply(Bid(e.number or 0))
+                if (e.kind == "trump" and e.actor is not None) or (e.kind == "call" and game.phase is Phase.AUCTION) \
+                        or (e.kind == "bid" and game.phase is Phase.BID):
+                    action = e.action
+                    assert action is not None  # (an action line)
+                    game.apply(action)
                     actions += 1
                 elif e.kind == "play" and e.play is not None:
                     nxt = events[i + 1] if i + 1 < len(events) else None

@@ -21,11 +21,10 @@ from operator import itemgetter
 from typing import Any, NoReturn, cast
 
 from ..i18n import tr
-from ..actions import Bid, Call, ChooseTrump, Play
+from ..actions import Bid, Call, Play
 from ..cards import Card, Suit
 from ..diagnostics import CATALOGUE, Diagnostic, Severity
 from ..engine import CardFault, Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
-from ..engine.bidding import bid_of
 from ..engine.scoring import settle
 from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
@@ -539,12 +538,8 @@ class DealAudit:
                     steps.append(Step(e.actor, None))
                 else:
                     steps.append(Step(e.actor, e.play))
-            elif e.kind == "bid":
-                steps.append(Step(e.actor, bid_of(e.number or 0)))
-            elif e.kind == "call":
-                steps.append(Step(e.actor, e.as_call()))
-            elif e.kind == "trump" and e.actor is not None:
-                steps.append(Step(e.actor, ChooseTrump(None if e.no_trump else e.suit)))
+            elif e.kind in ("bid", "call") or (e.kind == "trump" and e.actor is not None):
+                steps.append(Step(e.actor, e.action))
         score = next((e.amounts for e in self.block if e.kind == "score"), ())
         ways = perm(len(pool), len(unknown_steps))
         if audit.readings_left < 0:  # (first use in this record)
@@ -593,14 +588,14 @@ class DealAudit:
                 self.report("R022", tr("{player} names trump in deal {number}, where the rules do not let a player name it",
                                        player=self.who(e.actor), number=g.deal.number), e)
                 raise Abandon
-            self.act(e, ChooseTrump(None if e.no_trump else e.suit))
+            self.act(e, e.action)
         elif kind in ("bid", "call"):
             if g.phase is Phase.DEAL:
                 self.ensure_dealt(e)
             if self.level == "sheet":
                 self.sheet_bids(e)
                 return
-            self.act(e, bid_of(e.number or 0) if kind == "bid" else e.as_call())
+            self.act(e, e.action)
         elif kind == "play":
             self.ensure_dealt(e)
             if self.level_of_deal == "sheet":
@@ -686,22 +681,44 @@ class DealAudit:
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
-            if self.violated and problem.code == "R013":
-                raise Abandon from None  # (as above: a card the record's other version held)
             revoke = g.variant.revoke
             if revoke is not None and problem.code in revoke.covers and isinstance(action, Play):
                 self.pending = (e, problem)  # a penalty line may follow
                 return
-            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
-                        f"{self.evidence(problem, e)}", e, hint=problem.hint, at_arg=True)
+            not_held = problem.code == "R013" and isinstance(action, Play)
+            message = self.not_held(e, action) if not_held else f"{problem.message}{self.evidence(problem, e)}"
+            self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {message}", e, hint=problem.hint,
+                        at_arg=True)
             # Go on with the action as written, so that the deal's other mistakes are found
             # and the consequences of this one are not reported again.
             self.violated = True
             if isinstance(action, (Bid, Call)) and e.actor is not None:
                 self.bad_bids.add(e.actor)  # the score of a bid in question says nothing more
-            if g.take_as_written(action, problem.code):
+            if g.take_as_written(action, problem.code, self.never_played(e) if not_held else None):
                 return
             raise Abandon
+
+    def not_held(self, e: Event, play: Play) -> str:
+        """A card the hand does not hold, in words: and where it is (another hand, or played
+        before in the deal)."""
+        g = self.game
+        card = play.card
+        text = tr("{card} is not in {player}'s hand", card=card, player=self.who(e.actor))
+        holder = next((s for s in range(g.players) if card in g.hand(s)), None)
+        if holder is not None:
+            return text + tr("; {player} holds it", player=self.who(holder))
+        before = next((x for x in self.block if x.kind == "play" and x.line < e.line and x.play is not None
+                       and x.play.card == card and x not in self.as_unknown), None)
+        if before is not None:
+            return text + tr("; it was played at line {line}", line=before.line)
+        return text
+
+    def never_played(self, e: Event) -> Card | None:
+        """A card of ``e``'s player's hand the rest of the block never shows played: the card a
+        card not in the hand was most likely written for (None: every card is played later)."""
+        later = {x.play.card for x in self.block if x.kind == "play" and x.actor == e.actor and x.line > e.line
+                 and x.play is not None}
+        return next((c for c in self.game.hand(e.actor) if c not in later), None) if e.actor is not None else None
 
     def refused(self, problem: Diagnostic, e: Event) -> NoReturn:
         self.report(problem.code, f"{self.who(e.actor)} ({self.where()}): {problem.message}"
@@ -736,7 +753,7 @@ class DealAudit:
                             tr("no call is written for {player} in deal {number}", player=self.who(seat),
                                number=g.deal.number), first)
                 raise Abandon
-            self.act(written, bid_of(written.number or 0) if kind == "bid" else written.as_call())
+            self.act(written, written.action)
         for e in by_seat.values():  # a line the bidding had no turn for
             who, number = self.who(e.actor), g.deal.number
             self.report("R002", tr("{player} bids in deal {number}, a deal without bidding", player=who, number=number)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..actions import Call, Play
+from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 
 HEADER_KEYS = ("variant", "option", "players", "first-dealer", "level", "date", "event", "seed",
@@ -91,6 +91,22 @@ class Event(NamedTuple):
     def as_call(self) -> Call:
         """A ``call`` event's call (a dash for 0 tricks)."""
         return Call(self.number or 0, None if self.no_trump or not self.number else self.suit)
+
+    @property
+    def action(self) -> Action | None:
+        """The action the line records: a ``bid``'s Bid, a ``call``'s Call, a player's ``trump``
+        (ChooseTrump) or a ``play``'s Play; None for any other line and for a card written
+        ``??``."""
+        kind = self.kind
+        if kind == "play":
+            return self.play
+        if kind == "bid":
+            return Bid(self.number or 0)
+        if kind == "call":
+            return self.as_call()
+        if kind == "trump" and self.actor is not None:
+            return ChooseTrump(None if self.no_trump else self.suit)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
