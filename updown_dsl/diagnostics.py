@@ -103,6 +103,8 @@ CATALOGUE: dict[str, str] = {
     "R054": "a written settlement is wrong",
     "R055": "a penalty or replay not as the variant says",
     "R056": "a correction line does not match the deal it corrects",
+    "R057": "the table's comings and goings do not fit the sheet (a player out of a deal has numbers in it)",
+    "R058": "a changed number of cards the pack or the deal does not allow",
 }
 
 
@@ -183,6 +185,8 @@ EXAMPLES: dict[str, str] = {
     "R056": "game.log:12:1: error[R056] deal 2 gives Anna's bid as 0, but its correction says 1 (hint: write the corrected number in the deal's row)",
     "R054": "game.log:300:1: error[R054] Anna settles -120, not -100",
     "R055": "game.log:30:1: error[R055] the penalty for R010 is -50, not -25",
+    "R057": "game.log:9:75: error[R057] Gleb sits deal 2 out, but the deal gives Gleb's bid (hint: a player who sits a deal out has no bid, tricks or score in it ('-'))",
+    "R058": "game.log:12:1: error[R058] deal 3 cannot be played with 10 cards each: 4 players need 40 and the pack has 36",
 }
 
 

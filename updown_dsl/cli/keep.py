@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from ..i18n import mark, tr
-from .keepscreen import bid_choices, deal_done, deal_header, invalid, refused, sheet_text
+from .keepscreen import bid_choices, deal_done, deal_header, invalid, refused, sheet_text, table_state
 from .common import (EXIT_INPUT, LangOpt, VariantPathOpt, _console, _error, _folders, _handle_errors,
                      _load, _print_diagnostics, _set_lang, _usage_error, app, VariantOpt)
 
@@ -59,7 +59,8 @@ def keep_cmd(
     Each deal: the trump (when the table turns it or a player names it), each bid in order
     (the forbidden bid struck out), then the tricks each player took, counted down to zero.
     A whole round of bids or of tricks may be typed as one line in the order shown (2 1 0 3).
-    At any prompt: undo, edit N (correct deal N), sheet, ? for help, quit. The sheet is saved
+    At any prompt: undo, edit N (correct deal N), sheet, ? for help, quit; the table's events:
+    out NAME, late NAME, join NAME, leave NAME, adjust NAME POINTS REASON, cards K. The sheet is saved
     after every entry; --resume FILE goes on with it. Exit status: 0 kept to the end or
     stopped (quit, end of input); 3 the sheet cannot be read, resumed or written.
     """
@@ -261,7 +262,10 @@ def _command(out: "Console", keeper: "Keeper", text: str) -> bool:
                      "A whole round of bids or tricks can be one line, in the order shown: 2 1 0 3. "
                      "undo takes back the last entry of this deal; edit N corrects deal N "
                      "(edit N bids 2 1 0 3, edit N took 1 0 2 0, in the order the deal was bid); sheet shows "
-                     "the sheet; quit stops (the sheet is saved: --resume goes on)."),
+                     "the sheet; quit stops (the sheet is saved: --resume goes on). The table's events, "
+                     "before the deal's first bid: out NAME (sits this deal out), late NAME (not here yet), "
+                     "join NAME (arrives), leave NAME, cards K (this deal with K cards each); at any time "
+                     "adjust NAME POINTS REASON."),
                   markup=False, highlight=False)
         return True
     if first == "sheet" and len(words) == 1:
@@ -276,7 +280,53 @@ def _command(out: "Console", keeper: "Keeper", text: str) -> bool:
     if first == "edit":
         _edit(out, keeper, words[1:])
         return True
+    if first in _TABLE_COMMANDS:
+        _table_command(out, keeper, first, words[1:])
+        return True
     return False
+
+
+#: The table's events typed at a prompt (docs/keep.md).
+_TABLE_COMMANDS = frozenset({"out", "late", "join", "leave", "adjust", "cards", "schedule"})
+
+
+def _table_command(out: "Console", keeper: "Keeper", first: str, words: list[str]) -> None:
+    """``out NAME``, ``late NAME``, ``join NAME``, ``leave NAME``, ``adjust NAME POINTS REASON``,
+    ``cards K``: the table's events, kept in the sheet (see
+    :mod:`~updown_dsl.records.tableevents`)."""
+    from ..players.keeper import KeepError
+    from ..records.model import seat_of
+
+    if first in ("cards", "schedule"):
+        if words and words[0].lower() == "cards":
+            words = words[1:]
+        if len(words) != 1 or not words[0].isdigit():
+            invalid(out, tr("cards K: this deal is played with K cards each"))
+            return
+        action: Any = lambda: keeper.schedule(int(words[0]))
+    else:
+        seat = seat_of(keeper.names, words[0]) if words else None
+        if seat is None:
+            invalid(out, tr("{command} NAME, one of {names}", command=first, names=" ".join(keeper.names)))
+            return
+        if first == "adjust":
+            points = _numbers(words[1]) if len(words) > 2 else None
+            if points is None or len(points) != 1:
+                invalid(out, tr("adjust NAME POINTS REASON, e.g. adjust Gleb -50 left the table"))
+                return
+            reason = " ".join(words[2:])
+            if reason.lower().startswith("reason "):
+                reason = reason[len("reason "):]
+            action = lambda: keeper.adjust(seat, points[0], reason)
+        else:
+            method = {"out": keeper.sit_out, "late": keeper.late, "join": keeper.join, "leave": keeper.leave}[first]
+            action = lambda: method(seat)
+    try:
+        action()
+    except KeepError as exc:
+        refused(out, exc.diagnostic)
+        return
+    table_state(out, keeper)
 
 
 def _numbers(text: str) -> list[int] | None:

@@ -184,6 +184,7 @@ def _print_sheet(variant: str, players: list[str], rows: list[dict[str, Any]], s
     table = fitted_sheet(rows, players, columns)
     notes = [Text(f"{row['deal']}* {row['note']}", style=ROW_STYLES.get(row["kind"], ""))
              for row in rows if row["note"] and row["kind"] != "deal"]
+    notes += [Text(f"{row['deal']}: {row['table']}") for row in rows if row.get("table")]  # the table's events
     natural = sheet_width(out, table)
     if natural > out.width:  # never cut a number short: wider than the terminal rather than "1…"
         from .safe import safe_console

@@ -43,6 +43,12 @@ def share_cmd(
         raise typer.Exit(EXIT_PROBLEMS)
     t, game = report.transcript, report.game
     if csv:
+        from ..records.tableevents import KINDS
+
+        if any(e.kind in KINDS for e in t.events):  # a CSV row has a cell per player and no more
+            _error(tr("{name} holds the table's events (late, leave, out, adjust, schedule), which a CSV "
+                      "sheet cannot hold: share it as a string, or the record itself", name=file))
+            raise typer.Exit(EXIT_INPUT)
         heads = [(h.key, h.value) for h in t.headers if h.key in ("variant", "option", "first-dealer", "date", "event")]
         typer.echo(sheet_csv(t.players, game.results, heads, game.variant), nl=False)
         return

@@ -85,6 +85,8 @@ def _sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]
     out.append("</table>")
     notes = [f"<li>{esc(str(r['deal']) + '*')} {esc(r['note'])}</li>" for r in data["rows"]
              if r["note"] and r["kind"] != "deal"]
+    notes += [f'<li class="table-event">{esc(str(r["deal"]))}: {esc(r["table"])}</li>' for r in data["rows"]
+              if r.get("table")]
     notes += [f'<li class="correction">✎ deal {deal}, {esc(players[seat])}: {esc("; ".join(fixes))}</li>'
               for (deal, seat), fixes in sorted(corrected.items()) if 0 <= seat < len(players)]
     if notes:

@@ -104,15 +104,31 @@ def sheet_rows(game: Game, players: Sequence[str],
     n = game.players
     totals = [0] * n
     written = _written_totals(game, transcript) if transcript is not None else {}
+    table, block_of, blocks = _table_of(game, transcript)
+    adjusted: set[int] = set()
     rows: list[dict[str, Any]] = []
     for i, r in enumerate(game.results):
+        block = block_of.get(i)
+        events: list[Any] = blocks[block] if block is not None else []
+        if block is not None and block not in adjusted:  # an adjustment counts in its deal's total
+            adjusted.add(block)
+            for e in events:
+                if e.kind == "adjust" and e.actor is not None and 0 <= e.actor < n:
+                    totals[e.actor] += e.number or 0
         r.apply_to(totals)
         for s, amount in enumerate(written.get(i, ())):
             if amount is not None and s < n:
                 totals[s] = amount
         event = r.event
         d = r.deal
-        if event == "deal":
+        short = event == "abandoned" and block is not None and table.short(block)
+        absent = set(table.absent(block)) if short else set()
+        table_note = _table_note(events, names, absent)
+        if short:
+            event = "deal"
+            trump = trump_mark(r.trump)
+            note = ""
+        elif event == "deal":
             trump = trump_mark(r.trump)
             note = ""
             if any(x.bonus for x in r.seats):
@@ -132,10 +148,12 @@ def sheet_rows(game: Game, players: Sequence[str],
             who = ", ".join(names[s] for s in r.reset)
             card = "" if r.turned is None else f" {r.turned}"
             note = tr("cut{card}: {who}'s total set to 0", card=card, who=who)
+        bids, took = _numbers(events, n) if short else ({}, {})
         rows.append({
             "kind": event,
             "deal": d.number,
-            "cards": d.cards,
+            "table": table_note,
+            "cards": next((e.size for e in events if e.kind == "schedule"), d.cards) if short else d.cards,
             "deal_kind": d.kind,
             "mark": deal_mark(d.cards, d.kind),
             "set": d.set,
@@ -145,8 +163,9 @@ def sheet_rows(game: Game, players: Sequence[str],
             "seats": [
                 {
                     "player": names[s],
-                    "bid": x.bid,
-                    "taken": x.taken if event == "deal" else None,
+                    "bid": bids.get(s) if short else x.bid,
+                    "taken": took.get(s) if short else x.taken if event == "deal" else None,
+                    "out": s in absent,
                     "points": x.points,
                     "bonus": x.bonus,
                     "penalty": x.penalty,
@@ -157,6 +176,52 @@ def sheet_rows(game: Game, players: Sequence[str],
             ],
         })
     return rows
+
+
+def _table_of(game: Game, transcript: Transcript | None) -> tuple[Any, dict[int, int], list[list[Any]]]:
+    """The table's lines of a record (:class:`~updown_dsl.records.tableevents.TableLines`,
+    None when it has none), the deal block of each result index and the blocks."""
+    if transcript is None:
+        return None, {}, []
+    from ..records.tableevents import TableLines
+
+    lines = TableLines.of(transcript)
+    if lines is None:
+        return None, {}, []
+    blocks = transcript.deals()
+    return lines, {i: b for i, b in enumerate(result_blocks(game, transcript)) if b is not None}, blocks
+
+
+def _numbers(events: Sequence[Any], n: int) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    bids: dict[int, int | None] = {}
+    took: dict[int, int | None] = {}
+    for e in events:
+        if e.kind in ("bid", "took") and e.actor is not None and 0 <= e.actor < n:
+            (bids if e.kind == "bid" else took)[e.actor] = e.number
+    return bids, took
+
+
+def _table_note(events: Sequence[Any], names: Sequence[str], absent: set[int]) -> str:
+    """The table's events of a deal in words (who sat out, arrived, left; a changed number
+    of cards; an adjustment and its reason)."""
+    parts: list[str] = []
+
+    def who(s: int | None) -> str:
+        return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+    for e in events:
+        if e.kind == "late":
+            parts.append(tr("{player} arrives", player=who(e.actor)))
+        elif e.kind == "leave":
+            parts.append(tr("{player} leaves", player=who(e.actor)))
+        elif e.kind == "schedule":
+            parts.append(tr("played with {cards} cards each", cards=e.size))
+        elif e.kind == "adjust":
+            parts.append(tr("{player} {points:+d}: {reason}", player=who(e.actor), points=e.number or 0,
+                            reason=e.text))
+    if absent:
+        parts.insert(0, tr("sitting out: {names}", names=", ".join(who(s) for s in sorted(absent))))
+    return "; ".join(parts)
 
 
 def totals_series(rows: Sequence[Mapping[str, Any]], players: int) -> tuple[list[str], list[list[int]]]:
@@ -200,6 +265,8 @@ def sheet_cell(seat: Mapping[str, Any], kind: str) -> str:
         return str(seat["penalty"]) if seat["penalty"] else ""
     if kind == "cut":
         return "→0" if seat["reset"] else ""
+    if seat.get("out"):
+        return tr("out")
     bid = "–" if seat["bid"] is None else str(seat["bid"])
     taken = "?" if seat["taken"] is None else str(seat["taken"])
     text = f"{bid}/{taken} {seat['points']}"

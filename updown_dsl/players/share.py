@@ -4,7 +4,7 @@ The string is ``ud1.`` and the sheet's payload, compressed (zlib) and written in
 base64 alphabet without padding. The payload holds what the table said and nothing the rules
 work out: the variant as the record names it, the players, the first dealer, the ``date`` and
 ``event`` lines, and per deal the trump given, each seat's bid (or call) and tricks, one
-character each; then the corrections. Read back through a :class:`~updown_dsl.players.keeper.Keeper`,
+character each; the table's events (``T<deal> late Gleb``, ...); then the corrections. Read back through a :class:`~updown_dsl.players.keeper.Keeper`,
 the sheet is scored again by the variant's rules, so its record is the one it was made from,
 line for line (a 24-deal 4-player sheet takes about 250 characters).
 """
@@ -20,8 +20,9 @@ from ..actions import Call
 from ..cards import Suit
 from ..i18n import tr
 from ..lang.variant import Variant
-from ..records.model import Header
-from ..records.tablelines import Correction, KeptDeal
+from ..records.model import Event, Header
+from ..records.tableevents import LineError, read_table_line, table_line
+from ..records.tablelines import Correction, KeptDeal, with_table
 from .keeper import Keeper, kept_deals, restored
 
 PREFIX = "ud1."
@@ -101,6 +102,7 @@ def share_string(keeper: Keeper) -> str:
     lines += [f"H{h.key}: {h.value}" for h in keeper.headers]
     deals = kept_deals(keeper)
     lines += ["D" + _deal_code(d, n) for d in deals]
+    lines += [f"T{k} {table_line(e, keeper.names)}" for k, d in enumerate(deals, 1) for e in d.table]
     lines += [f"C{c.deal} {c.seat} {c.field} {'-' if c.old is None else c.old} {c.new} {c.at} {c.when or '-'}"
               for c in keeper.corrections]
     packed = zlib.compress("\n".join(lines).encode("utf-8"), 9)
@@ -134,6 +136,8 @@ def read_share(text: str, load: Callable[[str], Variant]) -> Keeper:
         raise ShareError(tr("the shared sheet is damaged: it lacks the variant or the players")) from None
     variant = load(label)
     deals = [_read_deal(code, len(names)) for code in fields.get("D", [])]
+    if fields.get("T"):
+        deals = with_table(deals, _table_lines(fields["T"], names), names)
     headers = [Header(h.split(": ", 1)[0], h.split(": ", 1)[1]) for h in fields.get("H", []) if ": " in h]
     try:
         keeper = Keeper(variant, names, first_dealer=first, label=label)
@@ -153,3 +157,23 @@ def _correction(text: str) -> Correction:
     except ValueError:
         raise ShareError(tr("the shared sheet is damaged (a correction {text!r})", text=text)) from None
 
+
+
+def _table_lines(texts: list[str], names: tuple[str, ...]) -> dict[int, list[Event]]:
+    """The table's lines of a shared sheet (``T<deal> <line>``), by deal number."""
+    from ..records.model import seat_of
+
+    def seat(words: list[str], k: int) -> int:
+        found = seat_of(names, words[k])
+        if found is None:
+            raise LineError("T005", words[k], k)
+        return found
+
+    out: dict[int, list[Event]] = {}
+    for text in texts:
+        number, _, line = text.partition(" ")
+        try:
+            out.setdefault(int(number), []).append(read_table_line(seat, line.split(), 0, 1, None, 0))
+        except (ValueError, IndexError, LineError):
+            raise ShareError(tr("the shared sheet is damaged (a line of the table {text!r})", text=text)) from None
+    return out

@@ -5,7 +5,9 @@ game's lines laxly, ``archive`` splits a file of many games, ``writer`` writes t
 text, ``jsonform`` the lossless JSON, and ``transcript`` gathers them as one public module;
 ``compact`` reads and writes the one-line-per-deal rows of a compact score sheet, and
 ``tablelines`` a kept sheet's deals as values and the lines a score keeper adds to one (a
-correction of a past deal);
+correction of a past deal); ``tableevents`` the table's events (a late arrival, a departure, a
+deal sat out, a one-off adjustment, a changed number of cards) and the scoring of a deal not
+played by the whole table as scheduled;
 ``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell, and
 ``jsonsheet`` reads another app's JSON of bids and tricks the same way.
 ``record`` writes a game played by the engine at any level. ``checker`` holds the entry

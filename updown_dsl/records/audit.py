@@ -31,6 +31,7 @@ from ..lang.formula import FormulaEvalError
 from . import infer
 from .infer import Step, read_unknown
 from .model import Event, Transcript
+from .tableevents import TableLines
 from .tablelines import correction_problems
 
 
@@ -111,13 +112,23 @@ class Audit:
             if e.kind not in ("comment", "raw", "settlement"):
                 self.report("T002", tr("a '{kind}' line must come after a 'deal' line", kind=e.kind), e,
                             hint=tr("start each deal with 'deal N cards K dealer NAME'"))
+        table = TableLines.of(t)  # the table's events (records/tableevents.py)
+        for f in table.problems if table is not None else ():
+            self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
         blocks = t.deals()
         for i, block in enumerate(blocks):
             if g.is_over:
                 self.report("R047", tr("the game ended after deal {number} ({over_reason}) but the record goes on",
                                        number=g.deal.number, over_reason=g.over_reason), block[0])
                 break
+            if table is not None and table.short(i):  # a player out, or another number of cards
+                for f in table.play(g, i, block, self.level):
+                    self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+                self.last_written = list(g.totals)  # (a wrong total was reported and taken as written)
+                continue
             deal = self.deal = DealAudit(self, block, i == len(blocks) - 1)
+            if table is not None:
+                table.apply_adjustments(g, i)  # counted in the deal's total (after its totals_before)
             try:
                 deal.run()
             except Abandon:

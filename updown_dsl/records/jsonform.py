@@ -13,6 +13,7 @@ from ..i18n import tr
 from ..diagnostics import Diagnostic
 from .model import UNKNOWN, Event, Header, Transcript
 from .reader import parse_transcript
+from .tableevents import KINDS as TABLE_KINDS, json_entry as table_entry
 from .tablelines import json_entry
 from .writer import format_header
 
@@ -58,6 +59,11 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
     def ev(e: Event) -> dict[str, object]:
         if e.kind == "correction":
             return json_entry(e, t.players)
+        if e.kind in TABLE_KINDS:
+            out_table: dict[str, object] = table_entry(e, t.players)
+            if e.comment is not None:
+                out_table["comment"] = e.comment
+            return out_table
         out: dict[str, object] = {"kind": e.kind, "line": e.line}
         if e.actor is not None:
             out["player"] = t.players[e.actor]
@@ -192,8 +198,8 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"penalty {who} {e['number']}" + (f" {e['code']}" if e.get("code") else "")
     elif kind == "replay":
         line = "replay"
-    elif kind == "correction":
-        line = f"correction {e['text']}"
+    elif kind == "correction" or kind in TABLE_KINDS:
+        line = f"{kind} {e['text']}"
     else:
         raise ValueError(f"unknown event kind {kind!r}")
     if "comment" in e:

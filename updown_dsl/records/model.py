@@ -24,7 +24,7 @@ NUMBER = re.compile(r"[+-]?\d{1,18}")
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
 ACTOR_EVENTS = ("bid", "call", "play", "trump", "took")
 KEYWORD_EVENTS = ("deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay",
-                  "settlement", "correction")
+                  "settlement", "correction", "late", "leave", "out", "adjust", "schedule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,9 @@ class Event(NamedTuple):
     """One line of a transcript body (an immutable value).
 
     ``kind`` is one of ``deal hand cut turned trump call bid play took score total penalty
-    replay settlement correction comment raw`` (``correction``: see
-    :mod:`~updown_dsl.records.tablelines`; ``raw``: a line that could not be read, kept as
+    replay settlement correction late leave out adjust schedule comment raw`` (``correction``: see
+    :mod:`~updown_dsl.records.tablelines`; the table's events ``late leave out adjust schedule``:
+    :mod:`~updown_dsl.records.tableevents`; ``raw``: a line that could not be read, kept as
     written in ``text``). Which fields are set depends on the kind. The events of a compact
     row all have the row's line; ``col`` and ``arg_col`` are those of their own cell.
     """

@@ -14,7 +14,8 @@ from ..actions import DECLARATIONS, SUITED_DECLARATIONS, Play, PlayFault, PlayWo
 from ..cards import Card, CardError, Suit, build_deck
 from ..diagnostics import Diagnostic, Severity
 from .compact import RowError, read_cells, row_events
-from .tablelines import LineError, read_correction
+from .tableevents import LineError, read_table_line
+from .tablelines import read_correction
 from .model import (ACTOR_EVENTS, HEADER_KEYS, KEYWORD_EVENTS, LEVELS, NUMBER, UNKNOWN, Event, Header, Transcript,
                     seat_of)
 
@@ -334,6 +335,7 @@ _KEYWORD_READERS = {
     "trump": _Reader.trump, "score": _Reader.amounts, "total": _Reader.amounts,
     "settlement": _Reader.amounts, "penalty": _Reader.penalty, "replay": _Reader.replay,
     "correction": lambda r, *a: read_correction(r.seat, *a),
+    **{k: (lambda r, *a: read_table_line(r.seat, *a)) for k in ("late", "leave", "out", "adjust", "schedule")},
 }
 _VERB = {v: v for v in ACTOR_EVENTS}
 _UNSEEN: Any = object()

@@ -22,6 +22,7 @@ from ..actions import Call
 from ..cards import Suit
 from ..i18n import tr
 from .model import NUMBER, Event, Transcript
+from .tableevents import KINDS, LineError, TableLines
 
 #: The numbers of a deal a correction can change.
 FIELDS = ("bid", "took")
@@ -65,6 +66,18 @@ class KeptDeal:
     calls: tuple[Call | None, ...] = ()
     bids: tuple[int | None, ...] = ()
     took: tuple[int, ...] | None = None
+    out: frozenset[int] = frozenset()
+    """The seats that sit the deal out (:mod:`~updown_dsl.records.tableevents`)."""
+    cards: int | None = None
+    """The number of cards each, when the table changed the schedule's."""
+    table: tuple[Event, ...] = ()
+    """The deal's table lines as they are written (``late``, ``leave``, ``out``, ``adjust``,
+    ``schedule``)."""
+
+    @property
+    def short(self) -> bool:
+        """The deal is not played by the whole table as the schedule has it."""
+        return bool(self.out) or self.cards is not None
 
     @property
     def done(self) -> bool:
@@ -78,8 +91,12 @@ def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
     n = len(t.players)
     deals: list[KeptDeal] = []
     corrections: list[Correction] = []
-    for block in t.deals():
+    table = TableLines.of(t)
+    for i, block in enumerate(t.deals()):
         kept = KeptDeal(bids=(None,) * n)
+        if table is not None:
+            kept = replace(kept, out=table.absent(i), cards=table.size(i),
+                           table=tuple(e for e in block if e.kind in KINDS))
         bids: list[int | None] = [None] * n
         calls: list[Call | None] = [None] * n
         took: list[int | None] = [None] * n
@@ -94,19 +111,26 @@ def sheet_deals(t: Transcript) -> tuple[list[KeptDeal], list[Correction]]:
                 took[e.actor] = e.number
             elif e.kind == "correction":
                 corrections.append(Correction.of_event(e, block[0].number or 0))
-        full = all(x is not None for x in took)
+        full = all(x is not None for s, x in enumerate(took) if s not in kept.out)
         deals.append(replace(kept, bids=tuple(bids), calls=tuple(calls) if any(calls) else (),
                              took=tuple(x or 0 for x in took) if full else None))
     return deals, corrections
 
 
+def with_table(deals: Sequence[KeptDeal], lines: dict[int, list[Event]], players: tuple[str, ...]
+               ) -> list[KeptDeal]:
+    """``deals`` with their table lines (deal number -> its ``late``, ``leave``, ``out``,
+    ``adjust``, ``schedule`` events), who sits each out and its number of cards worked out
+    from them as the checker does."""
+    events: list[Event] = []
+    for k in range(len(deals)):
+        events += [Event("deal", number=k + 1), *lines.get(k + 1, [])]
+    table = TableLines.of(Transcript((), players, tuple(events)))
+    if table is None:
+        return list(deals)
+    return [replace(d, out=table.absent(k), cards=table.size(k), table=tuple(lines.get(k + 1, [])))
+            for k, d in enumerate(deals)]
 
-class LineError(Exception):
-    """A line that cannot be read: code, message, the word it is at (its index) and a hint."""
-
-    def __init__(self, code: str, message: str, index: int, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.index, self.hint = code, message, index, hint
 
 
 _HINT = "e.g. 'correction Anna bid 0 to 1 at deal 5'"

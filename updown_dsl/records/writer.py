@@ -9,6 +9,7 @@ from ..actions import Play
 from ..cards import Card, card_text, suit_text
 from .compact import cells_text, take_row
 from .model import UNKNOWN, Event, Header, Transcript
+from .tableevents import KINDS as TABLE_KINDS, table_line
 from .tablelines import correction_args
 
 
@@ -77,6 +78,8 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
         line = "replay"
     elif k == "correction":
         line = "correction " + correction_args(event, players)
+    elif k in TABLE_KINDS:
+        line = table_line(event, players)
     else:  # pragma: no cover - kinds are closed
         raise ValueError(f"unknown event kind {k!r}")
     if event.comment is not None:
