@@ -45,9 +45,11 @@ def test_problems_sit_at_their_deal_and_trick():
     assert (number, code, at, trick) == (7, "R021", "bids", 0)
     game = check_file(EXAMPLES / "invalid-hook.log").game
     assert seat == game.results[6].dealer  # the hook binds the dealer, who bids last
-    # the wrong leader of trick 4 of deal 8: the deal is abandoned after 3 tricks, so the
-    # problem is shown with the scores, naming trick 4
-    assert problems("invalid-leader.log") == [(8, "R003", "score", 4, problems("invalid-leader.log")[0][4])]
+    # the wrong leader of trick 4 of deal 8: the deal goes on with the lead as written, so the
+    # problem is shown at trick 4, with the seat that led it
+    [(number, code, at, trick, seat)] = problems("invalid-leader.log")
+    assert (number, code, at, trick) == (8, "R003", "trick", 4)
+    assert seat == check_file(EXAMPLES / "invalid-leader.log").game.results[7].tricks[3].leader
     # a score written wrong: with the scores
     assert [p[:3] for p in problems("invalid-score.log")] == [(problems("invalid-score.log")[0][0], "R050", "score")]
     assert [p[1:3] for p in problems("invalid-dealer.log")] == [("R042", "bids")]

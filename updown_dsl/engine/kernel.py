@@ -221,6 +221,7 @@ class PlayKernel:
         """Let ``seat`` lead the trick about to start: a record shows it leading, though
         another player won the last trick or leads by the rules."""
         self.leader = self.to_act = seat
+        self.log.led[len(self.winners)] = seat
         self.changed()
 
     def changed(self) -> None:

@@ -107,10 +107,11 @@ class DealLog:
 
     ``order`` holds the card index of every card played in the deal, trick after trick;
     ``decl`` the :class:`Play` of the few positions played with a declaration; trick
-    ``t`` was led by ``winners[t - 1]`` (``first_leader`` for the first).
+    ``t`` was led by ``winners[t - 1]`` (``first_leader`` for the first), or by the seat
+    ``led[t]`` where a record shows another leader (a checker going on as written).
     """
 
-    __slots__ = ("table", "players", "dealt", "order", "decl", "winners", "first_leader")
+    __slots__ = ("table", "players", "dealt", "order", "decl", "winners", "first_leader", "led")
 
     def __init__(self, table: CardTable, players: int) -> None:
         self.table = table
@@ -120,6 +121,7 @@ class DealLog:
         self.decl: dict[int, Play] = {}
         self.winners: list[int] = []
         self.first_leader = -1
+        self.led: dict[int, int] = {}
 
     def copy(self) -> DealLog:
         """An independent copy (for :meth:`Game.clone`)."""
@@ -129,7 +131,15 @@ class DealLog:
         new.decl = dict(self.decl)
         new.winners = list(self.winners)
         new.first_leader = self.first_leader
+        new.led = dict(self.led)
         return new
+
+    def leader_of(self, t: int) -> int:
+        """The seat that led trick ``t`` (0-based)."""
+        led = self.led
+        if led and t in led:
+            return led[t]
+        return self.first_leader if t == 0 else self.winners[t - 1]
 
     def play_at(self, pos: int) -> Play:
         """The play at position ``pos`` of the deal."""
@@ -143,7 +153,7 @@ class DealLog:
     def trick_plays(self, t: int, count: int | None = None) -> tuple[TrickPlay, ...]:
         """The first ``count`` (default all) cards of trick ``t`` (0-based) as table values."""
         n = self.players
-        leader = self.first_leader if t == 0 else self.winners[t - 1]
+        leader = self.leader_of(t)
         start = t * n
         count = n if count is None else count
         return tuple(TrickPlay((leader + j) % n, self.play_at(start + j)) for j in range(count))
@@ -152,12 +162,11 @@ class DealLog:
         """The finished tricks."""
         n = self.players
         out = []
-        leader = self.first_leader
         for t, w in enumerate(self.winners):
             start = t * n
+            leader = self.leader_of(t)
             out.append(Trick(leader, tuple(TrickPlay((leader + j) % n, self.play_at(start + j))
                                            for j in range(n)), w))
-            leader = w
         return tuple(out)
 
     def played(self) -> list[tuple[int, Play]]:
@@ -168,7 +177,7 @@ class DealLog:
         for pos in range(len(self.order)):
             t, j = divmod(pos, n)
             if j == 0 and t:
-                leader = self.winners[t - 1]
+                leader = self.leader_of(t)
             out.append(((leader + j) % n, self.play_at(pos)))
         return out
 
