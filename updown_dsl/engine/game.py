@@ -126,10 +126,13 @@ class Game:
         self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
-        # One kernel and one bidding for the game's life: each deal resets them.
-        self.kernel = PlayKernel(plan, 0)
-        self.bidding = Bidding(plan.deal_plan(0), n, 0)
-        self._start_deal()
+        # One kernel and one bidding for the game's life: made for the first deal, each later
+        # deal resets them.
+        dp = plan.deal_plan(0)
+        first = seat_by_rule(plan.first_bidder, self.dealer, n)
+        self.kernel = PlayKernel(plan, dp.cards)
+        self.bidding = Bidding(dp, n, first)
+        self._open_deal(dp, first)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -251,7 +254,11 @@ class Game:
                     if legal is None:
                         legal = k.legal()
                     if i >= 0 and (legal >> i) & 1:
-                        self._play_card(i)
+                        # (what _play_card does, without its call: a card is most of a deal's actions)
+                        if k.play(i):
+                            self._finish_deal()
+                        else:
+                            self.to_act = k.to_act
                         return
                 elif self.kernel.refusal(action) is None:
                     self._play_card(self.table.index[action.card], action)
@@ -448,15 +455,17 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _start_deal(self) -> None:
         dp = self._plan.deal_plan(self.deal_index)
+        first = seat_by_rule(self._plan.first_bidder, self.dealer, self.players)
+        self.kernel.reset(dp.cards)
+        self.bidding.reset(dp, first)
+        self._open_deal(dp, first)
+
+    def _open_deal(self, dp: DealPlan, first: int) -> None:
+        """The deal of ``dp`` begins, ``first`` to bid (the kernel and the bidding are fresh)."""
         self._dp = dp
         self._deal = dp.deal
         self._kind = dp.kind
-        n = self.players
-        first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        k = self.kernel
-        k.reset(dp.cards)
-        self.bidding.reset(dp, first)
-        k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
+        self.kernel.leader = seat_by_rule(self._plan.first_leader, self.dealer, self.players, first)
         self.turned = None
         self.cut_card = None
         self._trump_chooser = -1

@@ -222,8 +222,8 @@ class PlayKernel:
         if mask is None:
             hand = self.hands[self.to_act]
             r = self.rules
-            if r.plain:  # (obliged's plain case: no joker, no declared lead, no restriction)
-                mask = self.answers(hand, self.led) if self.count else hand
+            if r.plain:  # obliged's plain case: no joker, no declared lead (a lead has led -1)
+                mask = self.answers(hand, self.led)
             else:
                 mask = self.obliged(hand)
                 if r.restricted:
@@ -243,15 +243,15 @@ class PlayKernel:
             special = self._answer(ordinary, mode)
             if special >= 0:
                 return special
-        led = self.led
-        if led < 0:
-            return ordinary
-        return self.answers(ordinary, led)
+        return self.answers(ordinary, self.led)
 
     def answers(self, hand: int, led: int) -> int:
         """The cards of ``hand`` (ordinary cards) that may answer a lead of suit ``led``: its
-        cards of that suit when it must follow, else its trumps when it must trump, else any.
-        A search asks it of a lead that has not been made yet."""
+        cards of that suit when it must follow, else its trumps when it must trump, else any;
+        any card when no suit is asked for (``led`` -1: a lead, or an open one). A search asks
+        it of a lead that has not been made yet."""
+        if led < 0:
+            return hand
         r = self.rules
         in_suit = hand & r.suit_mask[led]
         if in_suit:
@@ -268,8 +268,10 @@ class PlayKernel:
         declarations of the wild cards in hand."""
         r = self.rules
         if r.plain:
-            legal = self.legal()
-            return r.plays_get(legal) or r.table.plays_of(legal)
+            mask = self.legal_mask
+            if mask is None:  # (legal()'s plain case, without a call: listing is half of a card's cost)
+                mask = self.legal_mask = self.answers(self.hands[self.to_act], self.led)
+            return r.plays_get(mask) or r.table.plays_of(mask)
         plays = self.plays_memo
         if plays is None:  # declared plays are new objects: list them once per position
             legal = self.legal()
@@ -421,36 +423,49 @@ class PlayKernel:
         seat = self.to_act
         r = self.rules
         self.hands[seat] ^= r.bit[i]
-        if declared is not None:
-            self.decl[len(self.order)] = declared
-        self.order.append(i)
         self.legal_mask = self.plays_memo = None
         count = self.count
-        if declared is not None:
+        if declared is None:
+            self.order.append(i)
+            if count == 0:
+                self.leader = self.winner = seat
+                self.led = led = r.suit_of[i]
+                self.keys = keys = r.keytabs[self.keyrow + led]
+                self.best = keys[i]
+            elif self.general:
+                if self.lead_mode == "open" and self.led < 0:
+                    self.led = r.suit_of[i]  # the first card after an open lead names the suit
+                self._rescore()
+            else:
+                k = self.keys[i]
+                if k > self.best:
+                    self.best = k
+                    self.winner = seat
+        else:
+            self.decl[len(self.order)] = declared
+            self.order.append(i)
             if count == 0:
                 self._declared_lead(seat, i, declared)
             self.general = True
             self._rescore()
-        elif count == 0:
-            self.leader = self.winner = seat
-            self.led = led = r.suit_of[i]
-            self.keys = keys = r.keytabs[self.keyrow + led]
-            self.best = keys[i]
-        elif self.general:
-            if self.lead_mode == "open" and self.led < 0:
-                self.led = r.suit_of[i]  # the first card after an open lead names the suit
-            self._rescore()
-        else:
-            k = self.keys[i]
-            if k > self.best:
-                self.best = k
-                self.winner = seat
         count += 1
-        if count == r.players:
-            return self._end_trick()
-        self.count = count
-        self.to_act = r.next_seat[seat]
-        return False
+        if count < r.players:
+            self.count = count
+            self.to_act = r.next_seat[seat]
+            return False
+        # The trick ends (here, not in a helper: a call per trick was a tenth of a card's cost).
+        winner = self.winner
+        self.taken[winner] += 1
+        winners = self.winners
+        winners.append(winner)
+        self.count = 0
+        self.led = -1
+        if self.general:  # (a plain trick never set these)
+            self.lead_mode = None
+            self.lead_wild = None
+            self.general = False
+        self.leader = self.to_act = winner
+        return len(winners) == self.tricks
 
     def _declared_lead(self, seat: int, i: int, play: Play) -> None:
         """A wild card leads with a declaration: what it asks the others for."""
@@ -466,19 +481,6 @@ class PlayKernel:
             self.led = SUIT_ID[play.suit]
         else:
             self.led = -1
-
-    def _end_trick(self) -> bool:
-        winner = self.winner
-        self.taken[winner] += 1
-        self.winners.append(winner)
-        self.count = 0
-        self.led = -1
-        if self.general:  # (a plain trick never set these)
-            self.lead_mode = None
-            self.lead_wild = None
-            self.general = False
-        self.leader = self.to_act = winner
-        return len(self.winners) == self.tricks
 
     # ------------------------------------------------------------------ who wins
     def trick_entries(self) -> list[tuple[int, Play]]:
