@@ -23,6 +23,8 @@ KEY_LED = 1000
 
 #: Entries kept in a table's cache of legal-play tuples before it starts afresh.
 _PLAYS_CACHE_LIMIT = 1 << 16
+#: The longest legal-play tuple a table's cache keeps.
+_PLAYS_CACHED_LENGTH = 3
 
 
 class _SuitPlays(dict[int, tuple[Play, ...]]):
@@ -128,9 +130,12 @@ class CardTable:
             f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
             s0, s1, s2, s3 = self._suit_plays
             out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
-            if len(plays) >= _PLAYS_CACHE_LIMIT:
-                plays.clear()  # bounded: long simulations see millions of hands
-            plays[mask] = out
+            # Only short lists are kept: a longer one is a hand of several suits (a lead, a
+            # discard) that hardly comes again, and storing it cost more than making it.
+            if len(out) <= _PLAYS_CACHED_LENGTH:
+                if len(plays) >= _PLAYS_CACHE_LIMIT:
+                    plays.clear()  # bounded: long simulations see millions of hands
+                plays[mask] = out
         return out
 
     @property
