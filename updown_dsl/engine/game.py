@@ -265,8 +265,13 @@ class Game:
                     return
         elif phase is _BID and type(action) is Bid:
             b = self.bidding
-            if not b.counted and b.allows(action.tricks):
-                self._take_bid(action.tricks)
+            tricks = action.tricks
+            if not b.counted and b.allows(tricks):
+                nxt = b.take(self.to_act, tricks)  # (what _take_bid does, without its call)
+                if nxt >= 0:
+                    self.to_act = nxt
+                else:
+                    self._bids_in()
                 return
         elif phase is Phase.TRUMP and type(action) is ChooseTrump:
             problem = self._check_trump(action)
@@ -561,7 +566,8 @@ class Game:
     def _install(self, dealt: Dealt) -> None:
         """Put a deal on the table, apply the cut rule and move on to trump or bids."""
         self.kernel.deal(dealt.hands, dealt.dealt)
-        self._apply_cut(dealt.cut)
+        if dealt.cut is not None:  # (the deal began with no cut card)
+            self._apply_cut(dealt.cut)
         self.turned = dealt.shown
         self.kernel.set_trump(dealt.trump)
         dp = self._dp
@@ -672,7 +678,12 @@ class Game:
         nxt = self.bidding.take(self.to_act, tricks)
         if nxt >= 0:
             self.to_act = nxt
-        elif self._dp.bidding == "before_deal":
+        else:
+            self._bids_in()
+
+    def _bids_in(self) -> None:
+        """Every bid is in: deal (the bids were blind), name trump or play."""
+        if self._dp.bidding == "before_deal":
             self._to_deal()
         else:
             self._after_bids()

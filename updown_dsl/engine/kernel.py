@@ -166,7 +166,8 @@ class PlayKernel:
         self.decl = log.decl
         self.winners = log.winners
         self.taken = [0] * n
-        self.set_trump(-1)
+        self.trump = -1  # (set_trump(-1))
+        self.keyrow = 1
         self.count = 0
         self.leader = self.to_act = self.winner = -1
         self.led = -1
@@ -197,7 +198,7 @@ class PlayKernel:
         order dealt (None: the cards are not known, as on a score sheet)."""
         self.hands = hands
         self.log.dealt = dealt
-        self.changed()
+        self.legal_mask = self.plays_memo = None  # (changed())
 
     def set_trump(self, trump: int) -> None:
         """Set the trump suit (a suit id, -1 for none)."""
@@ -208,7 +209,7 @@ class PlayKernel:
         """The play starts: ``leader`` leads the first trick."""
         self.leader = self.to_act = leader
         self.log.first_leader = leader
-        self.changed()
+        self.legal_mask = self.plays_memo = None  # (changed())
 
     def changed(self) -> None:
         """Forget what was worked out for the position (after a change from outside)."""
