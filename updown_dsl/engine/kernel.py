@@ -51,7 +51,8 @@ class PlayRules:
     them, worked out once: shared by a game's kernel and every copy of it."""
 
     __slots__ = ("table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
-                 "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get")
+                 "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get",
+                 "make_plays")
 
     table: CardTable
     players: int
@@ -72,6 +73,9 @@ class PlayRules:
     nonjoker: int
     keytabs: tuple[tuple[int, ...], ...]
     plays_get: Callable[[int], tuple[Play, ...] | None]
+    """The card table's kept listing of a bit set of plain cards, if it has one."""
+    make_plays: Callable[[int], tuple[Play, ...]]
+    """The card table's listing of a bit set it has not kept (:meth:`CardTable.make_plays`)."""
 
     def __init__(self, plan: TablePlan) -> None:
         t = plan.table
@@ -91,6 +95,7 @@ class PlayRules:
         self.nonjoker = t.full_mask & ~t.joker_mask
         self.keytabs = t.keys
         self.plays_get = t.plays_cache.get
+        self.make_plays = t.make_plays
 
 
 class PlayKernel:
@@ -223,8 +228,8 @@ class PlayKernel:
         if mask is None:
             hand = self.hands[self.to_act]
             r = self.rules
-            if r.plain:  # obliged's plain case: no joker, no declared lead (a lead has led -1)
-                mask = self.answers(hand, self.led)
+            if r.plain:  # obliged's plain case: no joker, no declared lead
+                mask = self.answers(hand, self.led) if self.count else hand
             else:
                 mask = self.obliged(hand)
                 if r.restricted:
@@ -270,9 +275,10 @@ class PlayKernel:
         r = self.rules
         if r.plain:
             mask = self.legal_mask
-            if mask is None:  # (legal()'s plain case, without a call: listing is half of a card's cost)
-                mask = self.legal_mask = self.answers(self.hands[self.to_act], self.led)
-            return r.plays_get(mask) or r.table.plays_of(mask)
+            if mask is None:  # (legal()'s plain case, without its call: listing is half of a card's cost)
+                hand = self.hands[self.to_act]
+                mask = self.legal_mask = self.answers(hand, self.led) if self.count else hand
+            return r.plays_get(mask) or r.make_plays(mask)
         plays = self.plays_memo
         if plays is None:  # declared plays are new objects: list them once per position
             legal = self.legal()

@@ -124,18 +124,23 @@ class CardTable:
 
     def plays_of(self, mask: int) -> tuple[Play, ...]:
         """The plain plays of the ordinary cards in ``mask``, in pack order (cached)."""
-        plays = self.plays_cache
-        out = plays.get(mask)
-        if out is None:
-            f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
-            s0, s1, s2, s3 = self._suit_plays
-            out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
-            # Only short lists are kept: a longer one is a hand of several suits (a lead, a
-            # discard) that hardly comes again, and storing it cost more than making it.
-            if len(out) <= _PLAYS_CACHED_LENGTH:
-                if len(plays) >= _PLAYS_CACHE_LIMIT:
-                    plays.clear()  # bounded: long simulations see millions of hands
-                plays[mask] = out
+        out = self.plays_cache.get(mask)
+        return self.make_plays(mask) if out is None else out
+
+    def make_plays(self, mask: int) -> tuple[Play, ...]:
+        """:meth:`plays_of` when :attr:`plays_cache` has no listing of ``mask``: made from the
+        suits' listings, and kept when short."""
+        f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
+        s0, s1, s2, s3 = self._suit_plays
+        out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
+        # Only short lists are kept: a longer one is a hand of several suits (a lead, a
+        # discard) that hardly comes again, and keeping it cost more than making it
+        # (measured on random deals: the stores, and the garbage collector's walks).
+        if len(out) <= _PLAYS_CACHED_LENGTH:
+            plays = self.plays_cache
+            if len(plays) >= _PLAYS_CACHE_LIMIT:
+                plays.clear()  # bounded: long simulations see millions of hands
+            plays[mask] = out
         return out
 
     @property
