@@ -171,8 +171,7 @@ class PlayKernel:
         self.decl = log.decl
         self.winners = log.winners
         self.taken = [0] * n
-        self.trump = -1  # (set_trump(-1))
-        self.keyrow = 1
+        self.set_trump(-1)
         self.count = 0
         self.leader = self.to_act = self.winner = -1
         self.led = -1
@@ -228,7 +227,7 @@ class PlayKernel:
         if mask is None:
             hand = self.hands[self.to_act]
             r = self.rules
-            if r.plain:  # obliged's plain case: no joker, no declared lead
+            if r.plain:  # (obliged's plain case: no joker, no declared lead, no restriction)
                 mask = self.answers(hand, self.led) if self.count else hand
             else:
                 mask = self.obliged(hand)
