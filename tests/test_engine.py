@@ -28,6 +28,7 @@ from updown_dsl import (
     settle,
 )
 from updown_dsl.actions import FOLLOW_DECLARATIONS, LEAD_DECLARATIONS
+from updown_dsl.engine.tables import SUIT_ID
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -775,3 +776,49 @@ def test_text_actions_are_read_as_the_phase_asks() -> None:
         game.parse_action("bid many")
     assert repr(game).startswith("<Game oh-hell, 4 players, deal 2/23, bid, to act 1")
     assert str(game).splitlines()[0] == "oh-hell · deal 2 of 23 · 2 cards · dealer 0 · bid"
+
+
+# ------------------------------------------------------------------ the kernel's listing, clones
+def test_answers_follows_then_trumps_and_a_lead_may_be_anything() -> None:
+    """``PlayKernel.answers``: the plain part of the follow rule (oh-hell: follow suit, no
+    obligation to trump), with led -1 for a lead."""
+    game = Game(load_variant("oh-hell"), 4, seed=1)
+    k, t = game.kernel, game.table
+    hand = t.mask(parse_cards("AS KH 2H 3C"))
+    assert t.cards_of(k.answers(hand, SUIT_ID[Suit.HEARTS])) == parse_cards("2H KH")
+    assert k.answers(hand, SUIT_ID[Suit.DIAMONDS]) == hand  # void: any card
+    assert k.answers(hand, -1) == hand  # nothing asked for
+
+
+def test_answers_must_trump_when_void() -> None:
+    game = Game(load_variant("up-and-down"), 4, seed=1)  # follow suit, else trump
+    k, t = game.kernel, game.table
+    k.set_trump(SUIT_ID[Suit.CLUBS])
+    hand = t.mask(parse_cards("AS KH 3C 9C"))
+    assert t.cards_of(k.answers(hand, SUIT_ID[Suit.DIAMONDS])) == parse_cards("3C 9C")
+    assert t.cards_of(k.answers(hand, SUIT_ID[Suit.SPADES])) == parse_cards("AS")
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.sets(st.integers(0, 51), max_size=13))
+def test_the_listing_of_a_card_set_is_its_plays_in_pack_order(cards: set[int]) -> None:
+    """Whether the table keeps a listing (short ones) or makes it each time (long ones), it
+    is the plain plays of the cards, low index first, and the same when asked again."""
+    t = Game(load_variant("oh-hell"), 4, seed=1).table
+    mask = sum(1 << i for i in cards)
+    expected = tuple(Play(c) for c in t.cards_of(mask))
+    assert t.plays_of(mask) == expected
+    assert t.plays_of(mask) == expected
+
+
+def test_a_clone_draws_what_the_game_would_draw() -> None:
+    """A clone's generator starts where the game's is (a pending Gaussian included) and is its
+    own: drawing from one does not move the other."""
+    game = Game(load_variant("oh-hell"), 4, seed=11)
+    game.rng.gauss(0, 1)  # leaves the second Gaussian of the pair pending
+    copy = game.clone()
+    assert copy.rng is not game.rng and copy.rng.getstate() == game.rng.getstate()
+    draws = [copy.rng.random(), copy.rng.gauss(0, 1), copy.rng.randrange(52)]
+    assert [game.rng.random(), game.rng.gauss(0, 1), game.rng.randrange(52)] == draws
+    copy.rng.random()
+    assert copy.rng.getstate() != game.rng.getstate()

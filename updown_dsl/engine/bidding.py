@@ -156,7 +156,7 @@ class Bidding:
         """The bids the next bidder may make."""
         if self.counted:
             return bid_choices(*self._counted_range())
-        if not self.hooked():
+        if not self.hook or self.made != self.players - 1:  # (not hooked(), without its call)
             return self.plan.bids  # every bid of the range
         return bid_choices(*self.last_range())
 

@@ -126,10 +126,13 @@ class Game:
         self._by_id = t.by_id
         self._next_seat = plan.next_seat
         self._stack = None
-        # One kernel and one bidding for the game's life: each deal resets them.
-        self.kernel = PlayKernel(plan, 0)
-        self.bidding = Bidding(plan.deal_plan(0), n, 0)
-        self._start_deal()
+        # One kernel and one bidding for the game's life: made for the first deal, each later
+        # deal resets them.
+        dp = plan.deal_plan(0)
+        first = seat_by_rule(plan.first_bidder, self.dealer, n)
+        self.kernel = PlayKernel(plan, dp.cards)
+        self.bidding = Bidding(dp, n, first)
+        self._open_deal(dp, first)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -251,15 +254,24 @@ class Game:
                     if legal is None:
                         legal = k.legal()
                     if i >= 0 and (legal >> i) & 1:
-                        self._play_card(i)
+                        # (what _play_card does, without its call: a card is most of a deal's actions)
+                        if k.play(i):
+                            self._finish_deal()
+                        else:
+                            self.to_act = k.to_act
                         return
                 elif self.kernel.refusal(action) is None:
                     self._play_card(self.table.index[action.card], action)
                     return
         elif phase is _BID and type(action) is Bid:
             b = self.bidding
-            if not b.counted and b.allows(action.tricks):
-                self._take_bid(action.tricks)
+            tricks = action.tricks
+            if not b.counted and b.allows(tricks):
+                nxt = b.take(self.to_act, tricks)  # (what _take_bid does, without its call)
+                if nxt >= 0:
+                    self.to_act = nxt
+                else:
+                    self._bids_in()
                 return
         elif phase is Phase.TRUMP and type(action) is ChooseTrump:
             problem = self._check_trump(action)
@@ -457,15 +469,17 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _start_deal(self) -> None:
         dp = self._plan.deal_plan(self.deal_index)
+        first = seat_by_rule(self._plan.first_bidder, self.dealer, self.players)
+        self.kernel.reset(dp.cards)
+        self.bidding.reset(dp, first)
+        self._open_deal(dp, first)
+
+    def _open_deal(self, dp: DealPlan, first: int) -> None:
+        """The deal of ``dp`` begins, ``first`` to bid (the kernel and the bidding are fresh)."""
         self._dp = dp
         self._deal = dp.deal
         self._kind = dp.kind
-        n = self.players
-        first = seat_by_rule(self._plan.first_bidder, self.dealer, n)
-        k = self.kernel
-        k.reset(dp.cards)
-        self.bidding.reset(dp, first)
-        k.leader = seat_by_rule(self._plan.first_leader, self.dealer, n, first)
+        self.kernel.leader = seat_by_rule(self._plan.first_leader, self.dealer, self.players, first)
         self.turned = None
         self.cut_card = None
         self._trump_chooser = -1
@@ -561,7 +575,8 @@ class Game:
     def _install(self, dealt: Dealt) -> None:
         """Put a deal on the table, apply the cut rule and move on to trump or bids."""
         self.kernel.deal(dealt.hands, dealt.dealt)
-        self._apply_cut(dealt.cut)
+        if dealt.cut is not None:  # (the deal began with no cut card)
+            self._apply_cut(dealt.cut)
         self.turned = dealt.shown
         self.kernel.set_trump(dealt.trump)
         dp = self._dp
@@ -672,7 +687,12 @@ class Game:
         nxt = self.bidding.take(self.to_act, tricks)
         if nxt >= 0:
             self.to_act = nxt
-        elif self._dp.bidding == "before_deal":
+        else:
+            self._bids_in()
+
+    def _bids_in(self) -> None:
+        """Every bid is in: deal (the bids were blind), name trump or play."""
+        if self._dp.bidding == "before_deal":
             self._to_deal()
         else:
             self._after_bids()
@@ -1074,7 +1094,9 @@ class Game:
         new.kernel = self.kernel.copy()
         new._stack = None
         if rng is None:
-            rng = random.Random()
+            # Made without seeding (random.Random() reads the system's entropy twice, half of a
+            # clone's cost): setstate then gives it every bit of its state.
+            rng = _new_random(random.Random)
             rng.setstate(self.rng.getstate())
         new.rng = rng
         return new
@@ -1082,6 +1104,7 @@ class Game:
 
 _SLOTS = Game.__slots__
 _get_slots = attrgetter(*_SLOTS)
+_new_random = random.Random.__new__
 _consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 
 # The rules an action may break and still be taken as made (take_as_written).

@@ -51,7 +51,8 @@ class PlayRules:
     them, worked out once: shared by a game's kernel and every copy of it."""
 
     __slots__ = ("table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
-                 "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get")
+                 "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get",
+                 "make_plays")
 
     table: CardTable
     players: int
@@ -72,6 +73,9 @@ class PlayRules:
     nonjoker: int
     keytabs: tuple[tuple[int, ...], ...]
     plays_get: Callable[[int], tuple[Play, ...] | None]
+    """The card table's kept listing of a bit set of plain cards, if it has one."""
+    make_plays: Callable[[int], tuple[Play, ...]]
+    """The card table's listing of a bit set it has not kept (:meth:`CardTable.make_plays`)."""
 
     def __init__(self, plan: TablePlan) -> None:
         t = plan.table
@@ -91,6 +95,7 @@ class PlayRules:
         self.nonjoker = t.full_mask & ~t.joker_mask
         self.keytabs = t.keys
         self.plays_get = t.plays_cache.get
+        self.make_plays = t.make_plays
 
 
 class PlayKernel:
@@ -197,7 +202,7 @@ class PlayKernel:
         order dealt (None: the cards are not known, as on a score sheet)."""
         self.hands = hands
         self.log.dealt = dealt
-        self.changed()
+        self.legal_mask = self.plays_memo = None  # (changed())
 
     def set_trump(self, trump: int) -> None:
         """Set the trump suit (a suit id, -1 for none)."""
@@ -208,7 +213,7 @@ class PlayKernel:
         """The play starts: ``leader`` leads the first trick."""
         self.leader = self.to_act = leader
         self.log.first_leader = leader
-        self.changed()
+        self.legal_mask = self.plays_memo = None  # (changed())
 
     def hold_instead(self, seat: int, held: int, written: int) -> None:
         """Let ``seat`` hold card ``written`` in place of its card ``held``: a record shows the
@@ -257,15 +262,15 @@ class PlayKernel:
             special = self._answer(ordinary, mode)
             if special >= 0:
                 return special
-        led = self.led
-        if led < 0:
-            return ordinary
-        return self.answers(ordinary, led)
+        return self.answers(ordinary, self.led)
 
     def answers(self, hand: int, led: int) -> int:
         """The cards of ``hand`` (ordinary cards) that may answer a lead of suit ``led``: its
-        cards of that suit when it must follow, else its trumps when it must trump, else any.
-        A search asks it of a lead that has not been made yet."""
+        cards of that suit when it must follow, else its trumps when it must trump, else any;
+        any card when no suit is asked for (``led`` -1: a lead, or an open one). A search asks
+        it of a lead that has not been made yet."""
+        if led < 0:
+            return hand
         r = self.rules
         in_suit = hand & r.suit_mask[led]
         if in_suit:
@@ -282,8 +287,11 @@ class PlayKernel:
         declarations of the wild cards in hand."""
         r = self.rules
         if r.plain:
-            legal = self.legal()
-            return r.plays_get(legal) or r.table.plays_of(legal)
+            mask = self.legal_mask
+            if mask is None:  # (legal()'s plain case, without its call: listing is half of a card's cost)
+                hand = self.hands[self.to_act]
+                mask = self.legal_mask = self.answers(hand, self.led) if self.count else hand
+            return r.plays_get(mask) or r.make_plays(mask)
         plays = self.plays_memo
         if plays is None:  # declared plays are new objects: list them once per position
             legal = self.legal()
@@ -435,36 +443,49 @@ class PlayKernel:
         seat = self.to_act
         r = self.rules
         self.hands[seat] ^= r.bit[i]
-        if declared is not None:
-            self.decl[len(self.order)] = declared
-        self.order.append(i)
         self.legal_mask = self.plays_memo = None
         count = self.count
-        if declared is not None:
+        if declared is None:
+            self.order.append(i)
+            if count == 0:
+                self.leader = self.winner = seat
+                self.led = led = r.suit_of[i]
+                self.keys = keys = r.keytabs[self.keyrow + led]
+                self.best = keys[i]
+            elif self.general:
+                if self.lead_mode == "open" and self.led < 0:
+                    self.led = r.suit_of[i]  # the first card after an open lead names the suit
+                self._rescore()
+            else:
+                k = self.keys[i]
+                if k > self.best:
+                    self.best = k
+                    self.winner = seat
+        else:
+            self.decl[len(self.order)] = declared
+            self.order.append(i)
             if count == 0:
                 self._declared_lead(seat, i, declared)
             self.general = True
             self._rescore()
-        elif count == 0:
-            self.leader = self.winner = seat
-            self.led = led = r.suit_of[i]
-            self.keys = keys = r.keytabs[self.keyrow + led]
-            self.best = keys[i]
-        elif self.general:
-            if self.lead_mode == "open" and self.led < 0:
-                self.led = r.suit_of[i]  # the first card after an open lead names the suit
-            self._rescore()
-        else:
-            k = self.keys[i]
-            if k > self.best:
-                self.best = k
-                self.winner = seat
         count += 1
-        if count == r.players:
-            return self._end_trick()
-        self.count = count
-        self.to_act = r.next_seat[seat]
-        return False
+        if count < r.players:
+            self.count = count
+            self.to_act = r.next_seat[seat]
+            return False
+        # The trick ends (here, not in a helper: a call per trick was a tenth of a card's cost).
+        winner = self.winner
+        self.taken[winner] += 1
+        winners = self.winners
+        winners.append(winner)
+        self.count = 0
+        self.led = -1
+        if self.general:  # (a plain trick never set these)
+            self.lead_mode = None
+            self.lead_wild = None
+            self.general = False
+        self.leader = self.to_act = winner
+        return len(winners) == self.tricks
 
     def _declared_lead(self, seat: int, i: int, play: Play) -> None:
         """A wild card leads with a declaration: what it asks the others for."""
@@ -480,19 +501,6 @@ class PlayKernel:
             self.led = SUIT_ID[play.suit]
         else:
             self.led = -1
-
-    def _end_trick(self) -> bool:
-        winner = self.winner
-        self.taken[winner] += 1
-        self.winners.append(winner)
-        self.count = 0
-        self.led = -1
-        if self.general:  # (a plain trick never set these)
-            self.lead_mode = None
-            self.lead_wild = None
-            self.general = False
-        self.leader = self.to_act = winner
-        return len(self.winners) == self.tricks
 
     # ------------------------------------------------------------------ who wins
     def trick_entries(self) -> list[tuple[int, Play]]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, replace
-from typing import Mapping, Protocol, Sequence
+from itertools import repeat
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..actions import Call
 from ..cards import Card, Suit
@@ -65,22 +67,11 @@ class DealResult:
                  offence: str | None = None, reset: tuple[int, ...] = (), actor: int | None = None,
                  played: tuple[tuple[int, object], ...] = (), event: str = "deal",
                  calls: tuple[Call | None, ...] = (), *, log: DealLog | None = None) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "deal", deal)
-        setattr_(self, "dealer", dealer)
-        setattr_(self, "seats", seats)
-        setattr_(self, "trump", trump)
-        setattr_(self, "turned", turned)
-        setattr_(self, "_tricks", None if log is not None else tuple(tricks or ()))
-        setattr_(self, "_hands", None if log is not None else tuple(hands or ()))
-        setattr_(self, "annulled", annulled)
-        setattr_(self, "offence", offence)
-        setattr_(self, "reset", reset)
-        setattr_(self, "actor", actor)
-        setattr_(self, "played", played)
-        setattr_(self, "event", event)
-        setattr_(self, "calls", calls)
-        setattr_(self, "_log", log)
+        # Field by field, but in C (one result a deal: a simulation makes millions).
+        _consume(map(_setattr, repeat(self, len(_INIT_NAMES)), _INIT_NAMES, (
+            deal, dealer, seats, trump, turned,
+            None if log is not None else tuple(tricks or ()), None if log is not None else tuple(hands or ()),
+            annulled, offence, reset, actor, played, event, calls, log)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: a deal result is a frozen value")
@@ -166,6 +157,12 @@ class DealResult:
             totals[s] = 0
         for s in range(len(totals)):
             totals[s] += self.total(s)
+
+
+_INIT_NAMES = ("deal", "dealer", "seats", "trump", "turned", "_tricks", "_hands", "annulled", "offence", "reset",
+               "actor", "played", "event", "calls", "_log")
+_setattr = object.__setattr__
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 
 
 class DealLog(Protocol):

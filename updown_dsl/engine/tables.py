@@ -23,20 +23,37 @@ KEY_LED = 1000
 
 #: Entries kept in a table's cache of legal-play tuples before it starts afresh.
 _PLAYS_CACHE_LIMIT = 1 << 16
+#: The longest legal-play tuple a table's cache keeps.
+_PLAYS_CACHED_LENGTH = 3
 
 
-class _SuitPlays(dict[int, tuple[Play, ...]]):
-    """The plain plays of each subset of one suit (bit ``j``: the suit's ``j``-th card),
-    filled as subsets are met: at most 2**13 of them."""
+#: The plain play of each card (no declaration): one object per card, shared by every table.
+_PLAIN_PLAYS: dict[Card, Play] = {}
+#: The listings of every subset of a suit's cards, by those cards (see :func:`_suit_listing`).
+_SUIT_LISTINGS: dict[tuple[Card, ...], list[tuple[Play, ...]]] = {}
 
-    def __init__(self, plays: tuple[Play, ...]) -> None:
-        super().__init__({0: ()})
-        self.plays = plays
 
-    def __missing__(self, sub: int) -> tuple[Play, ...]:
-        out = tuple(p for j, p in enumerate(self.plays) if (sub >> j) & 1)
-        self[sub] = out
-        return out
+def plain_play(card: Card) -> Play:
+    """The shared :class:`Play` of ``card`` without a declaration."""
+    play = _PLAIN_PLAYS.get(card)
+    if play is None:
+        play = _PLAIN_PLAYS[card] = Play(card)
+    return play
+
+
+def _suit_listing(cards: tuple[Card, ...]) -> list[tuple[Play, ...]]:
+    """The plain plays of every subset of one suit's ``cards`` (low to high), indexed by the
+    subset's bit set (bit ``j``: the ``j``-th card): at most 2**13 tuples, made once for every
+    table whose suit holds these cards (a list index is the cheapest lookup there is)."""
+    out = _SUIT_LISTINGS.get(cards)
+    if out is None:
+        out = [()]
+        for c in cards:
+            play = plain_play(c)
+            out += [t + (play,) for t in out]  # the subsets with this card: each one without it, plus it
+        if len(_SUIT_LISTINGS) < 64:  # (a few packs: 52, 36, 32 cards...)
+            _SUIT_LISTINGS[cards] = out
+    return out
 
 
 class CardTable:
@@ -97,7 +114,7 @@ class CardTable:
         self.joker_mask = sum(1 << i for i, s in enumerate(suit_of) if s == -1)
         self.wild_of = wild_of = tuple(wild_by_card.get(c) for c in cards)
         self.wild_mask = sum(1 << i for i, c in enumerate(cards) if c in wild_by_card)
-        self.plays = plays = tuple(Play(c) for c in cards)
+        self.plays = tuple(plain_play(c) for c in cards)
         self.full_mask = (1 << len(cards)) - 1
         runs = []
         for sid in range(4):
@@ -116,22 +133,38 @@ class CardTable:
         self.turned_suit = tuple(
             -1 if s < 0 or (w is not None and w.turned_as_trump == "no_trump") else s
             for s, w in zip(suit_of, wild_of))
-        self._suit_plays = tuple(_SuitPlays(plays[first:first + run.bit_length()]) for first, run in runs)
+        self._suit_plays: tuple[list[tuple[Play, ...]], ...] | None = None  # (made when first asked for)
         self.plays_cache: dict[int, tuple[Play, ...]] = {}
         """:meth:`plays_of` by bit set, as far as it was asked (bounded)."""
 
     def plays_of(self, mask: int) -> tuple[Play, ...]:
         """The plain plays of the ordinary cards in ``mask``, in pack order (cached)."""
-        plays = self.plays_cache
-        out = plays.get(mask)
-        if out is None:
-            f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
-            s0, s1, s2, s3 = self._suit_plays
-            out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
+        out = self.plays_cache.get(mask)
+        return self.make_plays(mask) if out is None else out
+
+    def make_plays(self, mask: int) -> tuple[Play, ...]:
+        """:meth:`plays_of` when :attr:`plays_cache` has no listing of ``mask``: made from the
+        suits' listings, and kept when short."""
+        f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
+        suits = self._suit_plays
+        if suits is None:
+            suits = self._suit_plays = self._suit_listings()
+        s0, s1, s2, s3 = suits
+        out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
+        # Only short lists are kept: a longer one is a hand of several suits (a lead, a
+        # discard) that hardly comes again, and keeping it cost more than making it
+        # (measured on random deals: the stores, and the garbage collector's walks).
+        if len(out) <= _PLAYS_CACHED_LENGTH:
+            plays = self.plays_cache
             if len(plays) >= _PLAYS_CACHE_LIMIT:
                 plays.clear()  # bounded: long simulations see millions of hands
             plays[mask] = out
         return out
+
+    def _suit_listings(self) -> tuple[list[tuple[Play, ...]], ...]:
+        runs = self._runs
+        return tuple(_suit_listing(self.cards[runs[2 * s]:runs[2 * s] + runs[2 * s + 1].bit_length()])
+                     for s in range(4))
 
     @property
     def size(self) -> int:
