@@ -65,13 +65,15 @@ class Bidding:
     :param first: the seat that bids first.
     """
 
-    __slots__ = ("plan", "players", "first", "bids", "made", "total", "lo", "hi", "hook", "zeros", "counted",
-                 "calls", "declarer")
+    __slots__ = ("plan", "players", "first", "cards", "bids", "made", "total", "lo", "hi", "hook", "zeros",
+                 "counted", "calls", "declarer")
 
     plan: DealPlan
     players: int
     first: int
     """The seat that bids (or calls) first."""
+    cards: int
+    """The cards each player holds (the deal's, or as :meth:`hold_to` says)."""
     bids: list[int | None]
     """Each seat's bid (None: not yet bid)."""
     made: int
@@ -101,6 +103,7 @@ class Bidding:
         players = self.players
         self.plan = plan
         self.first = first
+        self.cards = plan.cards
         self.bids = [None] * players
         self.made = 0
         self.total = 0
@@ -111,6 +114,13 @@ class Bidding:
         self.counted = plan.counted
         self.calls = []
         self.declarer = -1
+
+    def hold_to(self, cards: int, hi: int) -> None:
+        """Hold the bidding to ``cards`` cards each and bids up to ``hi``: a deal the table
+        played with another number of cards than the schedule's (a score keeper's
+        ``schedule`` line)."""
+        self.cards = cards
+        self.hi = hi
 
     def copy(self) -> Bidding:
         """An independent copy (for :meth:`~updown_dsl.engine.Game.clone`)."""
@@ -129,7 +139,7 @@ class Bidding:
     def last_range(self) -> tuple[int, int, int | None]:
         """The last bidder's bids under the deal's rule on the total: lowest, highest and the
         one forbidden. A last bidder who cannot make the total over (under) may bid anything."""
-        rest = self.plan.cards - self.total
+        rest = self.cards - self.total
         lo, hi = self.lo, self.hi
         rule = self.plan.total
         if rule == "over":
@@ -165,7 +175,7 @@ class Bidding:
         ``over`` or ``under`` the legal bids say what is allowed)."""
         if not self.hooked() or self.plan.total != "differ":
             return None
-        rest = self.plan.cards - self.total
+        rest = self.cards - self.total
         return rest if self.lo <= rest <= self.hi else None
 
     def take(self, seat: int, tricks: int) -> int:
@@ -198,7 +208,7 @@ class Bidding:
         if not lo <= tricks <= hi:
             return violation("R020", tr("bid {bid} is out of range {lo}..{hi}", bid=tricks, lo=lo, hi=hi))
         if self.hooked() and not self.allows(tricks):
-            cards, total = self.plan.cards, self.total + tricks
+            cards, total = self.cards, self.total + tricks
             rule = self.plan.total
             if rule == "differ":
                 return violation(
@@ -292,7 +302,7 @@ class Bidding:
     def can_take_call(self, call: Call) -> bool:
         """Whether a call the rules refuse can still be taken as a record shows it (0 to the
         cards, and not a last dash after every other player's)."""
-        if not 0 <= call.tricks <= self.plan.cards:
+        if not 0 <= call.tricks <= self.cards:
             return False
         called = sum(c is not None for c in self.calls)
         return not (call.tricks == 0 and called == self.players - 1 and self.zeros == called)

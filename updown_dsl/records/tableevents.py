@@ -29,6 +29,8 @@ from typing import Any, Callable, NamedTuple, Sequence
 from ..cards import Suit
 from ..diagnostics import Severity
 from ..engine import Game, IllegalAction, Phase, trump_rule_for
+from ..engine.bidding import Bidding
+from ..engine.plan import DealPlan
 from ..engine.scoring import seat_score, set_bonuses
 from ..i18n import tr
 from ..lang.formula import FormulaEvalError
@@ -244,11 +246,10 @@ class ShortDeal:
     """The seats that play, in bidding order."""
     lo: int
     hi: int
-    hook: bool
-    total: str
-    """The last bidder's rule on the total of the bids: ``differ``, ``over``, ``under`` or ``any``."""
-    bidding: str
-    """The deal kind's bidding (``none``: no bids)."""
+    plan: DealPlan
+    """The deal's rules (the hook, the rule on the total of the bids, the dash limit)."""
+    bids: bool
+    """The players bid in this deal."""
 
     @classmethod
     def of(cls, game: Game, absent: frozenset[int], cards: int | None = None) -> ShortDeal:
@@ -259,48 +260,29 @@ class ShortDeal:
         if cards is not None:  # the bids run to the new number of cards (or the variant's cap below it)
             hi = size if hi >= game.deal.cards else min(hi, size)
         order = tuple(s for s in game.bidding_order() if s not in absent)
-        return cls(game.deal.number, size, order, lo, hi, plan.hook, plan.total, game.kind.bidding)
+        return cls(game.deal.number, size, order, lo, hi, plan, game.kind.bidding != "none")
 
-    @property
-    def bids(self) -> bool:
-        """The players bid in this deal."""
-        return self.bidding != "none"
+    def bidding_after(self, made: Sequence[int | None]) -> Bidding:
+        """The engine's bidding of the players who play, in their order, after ``made`` (by
+        seat): the one place the bid range, the hook and the dash limit are judged."""
+        b = Bidding(self.plan, len(self.players), 0)
+        b.hold_to(self.cards, self.hi)
+        for pos, s in enumerate(self.players):
+            if made[s] is not None:
+                b.take(pos, made[s] or 0)
+        return b
 
     def choices(self, made: Sequence[int | None]) -> tuple[tuple[int, ...], int | None]:
         """The bids the next player in order may make, after ``made`` (by seat), and the one
         the hook strikes out."""
-        allowed = []
-        for b in range(self.lo, self.hi + 1):
-            if self.refusal(b, made) is None:
-                allowed.append(b)
-        forbidden = None
-        if self.hook and self.total == "differ" and self._last(made):
-            rest = self.cards - sum(made[s] or 0 for s in self.players)
-            forbidden = rest if self.lo <= rest <= self.hi else None
-        return tuple(allowed), forbidden
-
-    def _last(self, made: Sequence[int | None]) -> bool:
-        return sum(1 for s in self.players if made[s] is not None) == len(self.players) - 1
+        b = self.bidding_after(made)
+        return tuple(x for x in range(self.lo, self.hi + 1) if b.refusal(x) is None), b.forbidden()
 
     def refusal(self, bid: int, made: Sequence[int | None]) -> tuple[str, str, str | None] | None:
         """Why the next player may not bid ``bid`` after ``made`` (by seat): ``(code, message,
-        hint)``, the engine's words (``R020``, ``R021``), or None."""
-        if not self.lo <= bid <= self.hi:
-            return "R020", tr("bid {bid} is out of range {lo}..{hi}", bid=bid, lo=self.lo, hi=self.hi), None
-        if not self.hook or not self._last(made):
-            return None
-        rest = self.cards - sum(made[s] or 0 for s in self.players)
-        total = self.cards - rest + bid
-        if self.total == "differ" and bid == rest:
-            return ("R021", tr("the last bidder may not bid {bid}: the bids would total {cards}, the number of cards",
-                               bid=bid, cards=self.cards), tr("bid any other number (the hook, «не сходимся»)"))
-        if self.total == "over" and total <= self.cards and rest + 1 <= self.hi:
-            return ("R021", tr("the last bidder may not bid {bid}: the bids would total {total}, and they must total more "
-                               "than the {cards} cards", bid=bid, total=total, cards=self.cards), None)
-        if self.total == "under" and total >= self.cards and self.lo <= rest - 1:
-            return ("R021", tr("the last bidder may not bid {bid}: the bids would total {total}, and they must total less "
-                               "than the {cards} cards", bid=bid, total=total, cards=self.cards), None)
-        return None
+        hint)``, the engine's words (``R020``, ``R021``, ``R023``), or None."""
+        problem = self.bidding_after(made).refusal(bid)
+        return None if problem is None else (problem.code, problem.message, problem.hint)
 
     def took_problem(self, took: Sequence[int | None]) -> str | None:
         """Why the tricks (by seat) cannot be right (the engine's words for ``R053``), or None."""
