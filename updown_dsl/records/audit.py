@@ -669,8 +669,9 @@ class DealAudit:
         if e.actor != g.to_act:
             if g.phase is Phase.PLAY and not g.trick and g.tricks and e.actor is not None:
                 won = g.tricks[-1].winner
-                # A wrong leader right after an illegal card may follow from it (the table
-                # judged that trick otherwise); at any later trick it is a mistake of its own.
+                # A wrong leader right after an illegal card, or after a trick led by the wrong
+                # player, may follow from it (the table judged that trick otherwise); at any
+                # later trick it is a mistake of its own.
                 if self.violated_trick != len(g.tricks) - 1:
                     self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
                                            player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number,
@@ -679,7 +680,7 @@ class DealAudit:
                     raise Abandon
                 # The deal goes on as written; who took that trick is in question.
                 self.violated = True
-                self.misled_trick = len(g.tricks)
+                self.misled_trick = self.violated_trick = len(g.tricks)
                 self.in_question |= {won, e.actor}
             elif self.violated:
                 # The record goes on from the card it was written with, not the one it
@@ -697,6 +698,8 @@ class DealAudit:
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
             not_held = problem.code == "R013" and isinstance(action, Play)
+            if not_held and not g.trick:
+                self.misled_trick = len(g.tricks)  # a lead the hand cannot have made: the trick follows it
             # In a trick led by another player than the rules say, what the others had to play
             # follows from that lead: its illegal cards are not reported, only played as written.
             misled = isinstance(action, Play) and self.misled_trick == len(g.tricks) and not not_held

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Two independent mistakes planted in one deal: does ``updown check`` report each once, at
+its line, and nothing else?
+
+Run from a source checkout::
+
+    python benchmarks/audit_pairs.py                    # 2,000 records, every bundled variant
+    python benchmarks/audit_pairs.py --records 300 --variants oh-hell,odessa --json
+
+Each record is a random-bot game of a bundled variant written at one level (full, plays or
+sheet). One deal of at least four cards gets two mistakes of the kinds below, in different
+places and, where two kinds touch the same numbers, for different players, so that neither
+follows from the other. What the checker must say is known from the planting alone: one error
+per mistake, with its code, at the edited line; anything else that is an error is an extra.
+
+The kinds (``KINDS``), each written as a player or a scorer would get it wrong:
+
+* ``score`` (R050): one player's score of the deal written one point off;
+* ``total`` (R051): one player's running total after the deal written one point off;
+* ``hook`` (R021): the last bidder bids the number the hook forbids (where it forbids one);
+* ``twice`` (R013, full level): a player's card written as a card the same player played
+  earlier in the deal;
+* ``leader`` (R003, full and plays levels): a trick after the first written as led by the
+  player after its leader (the trick's lines turned once round), where the trick before had
+  no mistake.
+
+The tally is by pair of kinds and level: records, misses (a planted mistake not reported at its
+line with its code) and extras (any other error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import Any, Callable
+
+try:  # a source checkout without the package installed
+    import updown_dsl  # noqa: F401
+except ModuleNotFoundError:  # pragma: no cover - depends on how it is run
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from updown_dsl import Game, bundled_names, check_text, load_variant
+from updown_dsl.engine.plan import table_plan
+from updown_dsl.records.record import game_transcript
+from updown_dsl.records.transcript import format_transcript
+
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
+LEVELS = ("full", "plays", "sheet")
+
+
+class Deal:
+    """The lines of one deal block of a record, to plant mistakes in (indices into ``lines``)."""
+
+    def __init__(self, lines: list[str], start: int, end: int, players: tuple[str, ...]) -> None:
+        self.lines, self.start, self.end, self.players = lines, start, end, players
+        self.touched: set[int] = set()
+        """Lines already edited."""
+        self.people: set[str] = set()
+        """Players whose numbers a mistake already changed."""
+        self.tricks_touched: set[int] = set()
+
+    def find(self, pred: Callable[[list[str]], bool]) -> list[int]:
+        return [i for i in range(self.start, self.end) if pred(self.lines[i].split())]
+
+    def plays(self) -> list[int]:
+        return self.find(lambda w: len(w) >= 3 and w[1] == "play")
+
+    def tricks(self) -> list[list[int]]:
+        p, n = self.plays(), len(self.players)
+        return [p[k:k + n] for k in range(0, len(p), n)] if len(p) % n == 0 else []
+
+
+Planted = tuple[int, str]  # (line index, code)
+
+
+def plant_score(d: Deal, rng: random.Random) -> Planted | None:
+    return _amount(d, rng, "score", "R050")
+
+
+def plant_total(d: Deal, rng: random.Random) -> Planted | None:
+    return _amount(d, rng, "total", "R051")
+
+
+def _amount(d: Deal, rng: random.Random, kind: str, code: str) -> Planted | None:
+    at = d.find(lambda w: w[:1] == [kind])
+    if not at or at[0] in d.touched:
+        return None
+    words = d.lines[at[0]].split()
+    people = [words[k] for k in range(1, len(words), 2) if words[k] not in d.people]
+    if not people:
+        return None
+    who = rng.choice(people)
+    k = words.index(who)
+    words[k + 1] = str(int(words[k + 1]) + 1)
+    d.lines[at[0]] = " ".join(words)
+    d.touched.add(at[0])
+    d.people.add(who)
+    return at[0], code
+
+
+def plant_hook(d: Deal, rng: random.Random, game: Game, number: int) -> Planted | None:
+    plan = table_plan(game.variant, game.players).deal_plan(number - 1)
+    if not plan.hook or plan.total != "differ":
+        return None
+    bids = d.find(lambda w: len(w) == 3 and w[1] == "bid")
+    if len(bids) != len(d.players) or bids[-1] in d.touched:
+        return None
+    cards = int(d.lines[d.start].split()[3])
+    forbidden = cards - sum(int(d.lines[i].split()[2]) for i in bids[:-1])
+    words = d.lines[bids[-1]].split()
+    if not plan.lo <= forbidden <= plan.hi or int(words[2]) == forbidden or words[0] in d.people:
+        return None
+    words[2] = str(forbidden)
+    d.lines[bids[-1]] = " ".join(words)
+    d.touched.add(bids[-1])
+    d.people.add(words[0])  # (that player's score is in question now)
+    return bids[-1], "R021"
+
+
+def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
+    plays = d.plays()
+    by: dict[str, list[int]] = {}
+    for i in plays:
+        by.setdefault(d.lines[i].split()[0], []).append(i)
+    options = [(who, idx) for who, idx in by.items() if len(idx) >= 2 and who not in d.people]
+    if not options:
+        return None
+    who, idx = rng.choice(options)
+    later = rng.choice(idx[1:])
+    if later in d.touched:
+        return None
+    earlier = rng.choice([i for i in idx if i < later])
+    card = d.lines[earlier].split()[2:]
+    if len(card) != 1:
+        return None
+    d.lines[later] = f"{who} play {card[0]}"
+    d.touched.add(later)
+    d.people.add(who)
+    n = len(d.players)
+    d.tricks_touched.add(plays.index(later) // n)  # (the trick's winner, so the next leader, may change)
+    return later, "R013"
+
+
+def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
+    tricks = d.tricks()
+    options = [t for t in range(1, len(tricks)) if not {t - 1, t, t + 1} & d.tricks_touched
+               and not any(i in d.touched for i in tricks[t])]
+    if not options:
+        return None
+    t = rng.choice(options)
+    lines = [d.lines[i] for i in tricks[t]]
+    for i, text in zip(tricks[t], lines[1:] + lines[:1]):
+        d.lines[i] = text
+    d.touched.update(tricks[t])
+    d.tricks_touched.add(t)
+    for i in tricks[t]:
+        d.people.add(d.lines[i].split()[0])  # (who took the trick is in question)
+    return tricks[t][0], "R003"
+
+
+KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
+    "score": (LEVELS, plant_score),
+    "total": (LEVELS, plant_total),
+    "hook": (LEVELS, plant_hook),
+    "twice": (("full",), plant_twice),
+    "leader": (("full", "plays"), plant_leader),
+}
+
+
+def played(variant: str, seed: int) -> Game:
+    v = load_variant(variant)
+    game = Game(v, v.default_players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) -> tuple[str, list[Planted]] | None:
+    """The record of ``game`` at ``level`` with two mistakes of ``kinds`` in one deal, and where
+    they are (None: no deal takes both)."""
+    players = NAMES[:game.players]
+    lines = format_transcript(game_transcript(game, players, level=level)).split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    blocks = [(s, next((j for j in starts if j > s), len(lines))) for s in starts]
+    rng.shuffle(blocks)
+    for start, end in blocks:
+        if int(lines[start].split()[3]) < 4:
+            continue
+        trial = list(lines)
+        d = Deal(trial, start, end, players)
+        planted = []
+        for kind in kinds:
+            levels, fn = KINDS[kind]
+            if level not in levels:
+                return None
+            got = fn(d, rng, game, int(lines[start].split()[1])) if kind == "hook" else fn(d, rng)
+            if got is None:
+                break
+            planted.append(got)
+        else:
+            return "\n".join(trial), planted
+    return None
+
+
+def judge(text: str, planted: list[Planted]) -> tuple[int, int, list[str]]:
+    """(misses, extras, what was said) of the check of ``text``."""
+    report = check_text(text, "game.log")
+    errors = [(d.line, d.code) for d in report.errors]
+    want = [(i + 1, code) for i, code in planted]
+    misses = sum(1 for w in want if w not in errors)
+    extras = sum(1 for e in errors if e not in want)
+    return misses, extras, [d.format() for d in report.errors]
+
+
+def run(records: int, variants: list[str], seed: int, out: Callable[[str], None] = print,
+        kinds: tuple[str, ...] = tuple(KINDS)) -> dict[str, Any]:
+    rng = random.Random(seed)
+    pairs = list(combinations_with_replacement(kinds, 2))
+    tally: Counter[tuple[str, str, str, str]] = Counter()
+    examples: dict[str, list[str]] = {}
+    done = tries = 0
+    while done < records and tries < records * 20:
+        tries += 1
+        variant = rng.choice(variants)
+        level = rng.choice(LEVELS)
+        pair = rng.choice(pairs)
+        game = played(variant, rng.randrange(10**6))
+        made = plant(game, level, pair, rng)
+        if made is None:
+            continue
+        text, planted = made
+        misses, extras, said = judge(text, planted)
+        key = f"{pair[0]}+{pair[1]}"
+        tally[(key, level, "records", "")] += 1
+        tally[(key, level, "misses", "")] += misses
+        tally[(key, level, "extras", "")] += extras
+        if (misses or extras) and len(examples.setdefault(f"{key} {level}", [])) < 2:
+            examples[f"{key} {level}"].append(f"{variant}: planted {[(i + 1, c) for i, c in planted]}; said {said}")
+        done += 1
+    rows = sorted({(k, lv) for k, lv, _, _ in tally})
+    table = [{"pair": k, "level": lv, "records": tally[(k, lv, "records", "")],
+              "misses": tally[(k, lv, "misses", "")], "extras": tally[(k, lv, "extras", "")]} for k, lv in rows]
+    total = {m: sum(r[m] for r in table) for m in ("records", "misses", "extras")}
+    return {"records": done, "variants": variants, "seed": seed, "total": total, "pairs": table,
+            "examples": examples}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--records", type=int, default=2000)
+    ap.add_argument("--variants", default="", help="comma-separated (default: every bundled variant)")
+    ap.add_argument("--seed", type=int, default=20261205)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()] or bundled_names()
+    result = run(args.records, variants, args.seed)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{result['records']} records, {len(variants)} variants: misses {result['total']['misses']}, "
+          f"extras {result['total']['extras']}")
+    print(f"{'pair':<16} {'level':<6} {'records':>7} {'misses':>6} {'extras':>6}")
+    for r in result["pairs"]:
+        print(f"{r['pair']:<16} {r['level']:<6} {r['records']:>7} {r['misses']:>6} {r['extras']:>6}")
+    for key, lines in result["examples"].items():
+        print(f"\n{key}:")
+        for line in lines:
+            print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
