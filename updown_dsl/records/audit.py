@@ -241,6 +241,9 @@ class DealAudit:
         trick led by another than its winner): their written score stands."""
         self.violated_trick = -1
         """The trick (0-based) of the last illegal card played as written in this deal."""
+        self.disputed: list[tuple[int, int]] = []
+        """(trick, seat) of each card a hand did not hold, played as written: where that card
+        led or won its trick, who took the trick is in question."""
         self.misled_trick = -1
         """The trick (0-based) last led by another player than the one the rules say: what the
         others had to play in it depends on who led, so its illegal cards are not reported."""
@@ -698,6 +701,8 @@ class DealAudit:
         except IllegalAction as exc:
             problem = exc.diagnostics[0]
             not_held = problem.code == "R013" and isinstance(action, Play)
+            if not_held and e.actor is not None:
+                self.disputed.append((len(g.tricks), e.actor))
             if not_held and not g.trick:
                 self.misled_trick = len(g.tricks)  # a lead the hand cannot have made: the trick follows it
             # In a trick led by another player than the rules say, what the others had to play
@@ -938,13 +943,20 @@ class DealAudit:
                 self.report("R047", tr("a score is written before deal {deal_number} is over",
                                        deal_number=self.number), e)
                 raise Abandon
+            for t, who in self.disputed:
+                if t < len(r.tricks) and who in (r.tricks[t].winner, r.tricks[t].leader):
+                    self.in_question.update(p.seat for p in r.tricks[t].plays)
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
                 seat = r.seats[s]
                 if s in self.in_question:
-                    # A bid in question: its written score stands (as for a deal left unchecked).
-                    g.take_total_as_written(s, g.totals[s] + written - (seat.points + seat.bonus))
+                    # A score in question (its bid broke a rule, or who took a trick is not
+                    # sure): the written score stands, as for a deal left unchecked, and the
+                    # total may add it or the score the cards as written give.
+                    taken = written - (seat.points + seat.bonus)
+                    g.take_total_as_written(s, g.totals[s] + taken)
+                    self.score_gap[s] = -taken
                     continue
                 actual = seat.points + seat.bonus
                 if written != actual:

@@ -1,0 +1,45 @@
+"""benchmarks/audit_pairs.py, the planted-mistakes harness: it plants what it says and runs.
+
+The tallies themselves (misses and extras by pair of kinds) are figures for the notes, not
+thresholds: see benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from benchscripts import benchmark_module
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    yield from benchmark_module("audit_pairs")
+
+
+@pytest.mark.parametrize("kind", ["score", "total", "hook", "twice", "leader"])
+def test_each_kind_changes_only_its_lines_and_a_single_one_is_reported_there(pairs, kind: str) -> None:
+    levels, _ = pairs.KINDS[kind]
+    rng = random.Random(11)
+    for seed in range(40):
+        level = levels[seed % len(levels)]
+        game = pairs.played("oh-hell", seed)
+        made = pairs.plant(game, level, (kind,), rng)
+        if made is None:
+            continue
+        text, [(at, code)] = made
+        clean = pairs.format_transcript(pairs.game_transcript(game, pairs.NAMES[:4], level=level)).split("\n")
+        changed = [i for i, (a, b) in enumerate(zip(clean, text.split("\n"))) if a != b]
+        assert at in changed and (len(changed) == 1 or kind == "leader")
+        assert pairs.judge(text, [(at, code)])[:2] == (0, 0), (seed, level)
+        return
+    pytest.fail(f"no oh-hell deal took a {kind!r} mistake")
+
+
+def test_main_reports_a_tally(pairs, capsys) -> None:
+    assert pairs.main(["--records", "6", "--variants", "oh-hell", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["records"] == 6 and sum(r["records"] for r in report["pairs"]) == 6
+    assert set(report["total"]) == {"records", "misses", "extras"}
