@@ -969,13 +969,26 @@ class Game:
         return (self.phase is _PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
                 and self._last_trick_winner() < 0)
 
+    def points_if(self, result: DealResult, seat: int, taken: int, total: int) -> int:
+        """The points ``seat`` would have scored in the deal of ``result`` had it taken
+        ``taken`` tricks, with ``total`` before the deal (its bid, the dealer and the others'
+        tricks as they were; a set's premium not included), by the deal's own scoring: for a
+        checker weighing a trick that a record leaves in question."""
+        dp = self._plan.deal_plan(result.deal.number - 1)
+        seats = result.seats
+        made = sum(1 for s, x in enumerate(seats)
+                   if x.bid is None or x.bid == (taken if s == seat else x.taken))
+        return dp.points(seats[seat].bid, taken, total, seat == result.dealer, made)
+
     def lead_as_written(self, seat: int) -> bool:
         """Let ``seat`` lead the trick about to start, as a record shows it, although another
         player leads it by the rules (the winner of the last trick), so that a checker that
         reported the wrong leader goes on with the deal as written. Only between two tricks
-        of the play (not before the first); otherwise nothing changes and the answer is False."""
+        of the play, or before the first where the winner of the deal before's last trick
+        leads it; otherwise nothing changes and the answer is False."""
         k = self.kernel
-        if self.phase is not _PLAY or k.count or not k.winners or not 0 <= seat < self.players:
+        if self.phase is not _PLAY or k.count or not 0 <= seat < self.players or \
+                not (k.winners or self._plan.first_leader == "last_trick_winner"):
             return False
         k.lead_as_written(seat)
         self.to_act = seat

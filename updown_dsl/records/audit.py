@@ -80,6 +80,9 @@ class Audit:
         self.unreadable = {d.line for d in diags if d.severity is Severity.ERROR and d.code.startswith("T")}
         self.settled = False
         """The record writes a settlement."""
+        self.last_trick_in_question = False
+        """Who took the last trick of the deal before is in question (so who leads the next
+        deal, where its winner leads)."""
         self.deal: DealAudit | None = None
         """The deal block being checked (the last one, once the walk is over)."""
 
@@ -236,6 +239,10 @@ class DealAudit:
         """A rule was broken in this deal (reported): the deal goes on with the action as written."""
         self.decided = False
         """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
+        self.tricks_in_question: dict[int, int] = {}
+        """Per seat, how many of its tricks a mistake puts in question (a trick led by another
+        than its winner, a card a hand did not hold): its written score is held to the scores
+        that many tricks more or fewer would give."""
         self.in_question: set[int] = set()
         """Seats whose score this deal's mistakes put in question (a bid that broke a rule, a
         trick led by another than its winner): their written score stands."""
@@ -244,6 +251,8 @@ class DealAudit:
         self.disputed: list[tuple[int, int]] = []
         """(trick, seat) of each card a hand did not hold, played as written: where that card
         led or won its trick, who took the trick is in question."""
+        self.misled: list[int] = []
+        """The tricks led by another player than the rules say (who took them is in question)."""
         self.misled_trick = -1
         """The trick (0-based) last led by another player than the one the rules say: what the
         others had to play in it depends on who led, so its illegal cards are not reported."""
@@ -669,6 +678,9 @@ class DealAudit:
             raise Abandon
         if e.actor != g.to_act and e.actor is not None and g.first_leader_unknown:
             g.set_first_leader(e.actor)  # the deal before was not played out: the record says
+        if e.actor != g.to_act and g.phase is Phase.PLAY and not g.trick and not g.tricks and e.actor is not None \
+                and self.audit.last_trick_in_question and g.lead_as_written(e.actor):
+            pass  # who won the deal before's last trick, and so leads this deal, is in question
         if e.actor != g.to_act:
             if g.phase is Phase.PLAY and not g.trick and g.tricks and e.actor is not None:
                 won = g.tricks[-1].winner
@@ -684,7 +696,9 @@ class DealAudit:
                 # The deal goes on as written; who took that trick is in question.
                 self.violated = True
                 self.misled_trick = self.violated_trick = len(g.tricks)
-                self.in_question |= {won, e.actor}
+                self.misled.append(len(g.tricks))
+                for s in {won, e.actor}:
+                    self.tricks_in_question[s] = self.tricks_in_question.get(s, 0) + 1
             elif self.violated:
                 # The record goes on from the card it was written with, not the one it
                 # shows: a consequence of the mistake already reported. The deal is left.
@@ -943,9 +957,12 @@ class DealAudit:
                 self.report("R047", tr("a score is written before deal {deal_number} is over",
                                        deal_number=self.number), e)
                 raise Abandon
-            for t, who in self.disputed:
-                if t < len(r.tricks) and who in (r.tricks[t].winner, r.tricks[t].leader):
-                    self.in_question.update(p.seat for p in r.tricks[t].plays)
+            disputed = set(self.misled) | {t for t, who in self.disputed
+                                           if t < len(r.tricks) and who in (r.tricks[t].winner, r.tricks[t].leader)}
+            for t in disputed:
+                for p in r.tricks[t].plays if t < len(r.tricks) else ():
+                    self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
+            self.audit.last_trick_in_question = len(r.tricks) - 1 in disputed
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
@@ -959,6 +976,14 @@ class DealAudit:
                     self.score_gap[s] = -taken
                     continue
                 actual = seat.points + seat.bonus
+                k = self.tricks_in_question.get(s, 0)
+                if k and written != actual and written in {
+                        g.points_if(r, s, t, self.totals_before[s]) + seat.bonus
+                        for t in range(max(0, seat.taken - k), min(r.deal.cards, seat.taken + k) + 1)}:
+                    # Another reading of the trick in question gives the written score: it stands.
+                    g.take_total_as_written(s, g.totals[s] + written - actual)
+                    self.score_gap[s] = actual - written
+                    continue
                 if written != actual:
                     self.score_gap[s] = written - actual
                     detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=seat.taken) if seat.bid is not None \
