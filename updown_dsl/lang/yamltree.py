@@ -193,6 +193,8 @@ def _align(text: str, value: str, style: str | None, start: int, end: int) -> tu
 
 
 _FAILED = object()
+#: Whether PyYAML has its C parser (None: not asked yet, PyYAML is imported only to parse).
+_HAS_C: bool | None = None
 
 
 def _compose_fast(text: str) -> object:
@@ -204,7 +206,10 @@ def _compose_fast(text: str) -> object:
     lines at in its own way. tests/test_yamltree.py compares the two on mutated files."""
     import yaml
 
-    if not hasattr(yaml, "CSafeLoader") or "\t" in text or "!" in text or (not text.isascii() and _ODD.search(text)):
+    global _HAS_C
+    if _HAS_C is None:
+        _HAS_C = hasattr(yaml, "CSafeLoader")
+    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and _ODD.search(text)):
         return _FAILED
     if "?" in text and "?" in _QUOTED_OR_COMMENT.sub("", text) or _HASH_AFTER_BLOCK.search(text):
         return _FAILED
