@@ -209,9 +209,9 @@ def _compose_fast(text: str) -> object:
     global _HAS_C
     if _HAS_C is None:
         _HAS_C = hasattr(yaml, "CSafeLoader")
-    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and _ODD.search(text)):
+    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and re.search(_ODD, text)):
         return _FAILED
-    if "?" in text and "?" in _QUOTED_OR_COMMENT.sub("", text) or _HASH_AFTER_BLOCK.search(text):
+    if "?" in text and "?" in re.sub(_QUOTED_OR_COMMENT, "", text, flags=re.M) or re.search(_HASH_AFTER_BLOCK, text):
         return _FAILED
     try:
         root = yaml.compose(text, Loader=yaml.CSafeLoader)
@@ -237,25 +237,27 @@ def _compose_fast(text: str) -> object:
     return root
 
 
+# (The patterns are compiled when first used, by re's own cache: a file read from the
+# tree cache needs none of them.)
 #: Characters outside printable ASCII that are not plainly letters or signs: YAML's other
 #: line breaks, byte-order marks, controls, surrogates and private or unassigned code points.
-_ODD = re.compile("[^\\n\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\uf900-\\ufefe\\uff00-\\ufffd]")
+_ODD = "[^\\n\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\uf900-\\ufefe\\uff00-\\ufffd]"
 #: A comment sign right after a block scalar's indicator (PyYAML refuses it, libyaml not).
-_HASH_AFTER_BLOCK = re.compile(r"[|>][-+0-9]*#")
+_HASH_AFTER_BLOCK = r"[|>][-+0-9]*#"
 #: Quoted text on one line, and comments (a ``?`` there is only text).
-_QUOTED_OR_COMMENT = re.compile(r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*', re.M)
+_QUOTED_OR_COMMENT = r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*'  # (multi-line)
 
 
 #: The deepest nesting of flow collections (``[...]``, ``{...}``) read; a variant nests three.
 MAX_FLOW_DEPTH = 64
-_QUOTED_OR_COMMENTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-_BRACKETS = re.compile(r"[\[\]{}]")
+_QUOTED_OR_COMMENTED = r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+_BRACKETS = r"[\[\]{}]"
 
 
 def _flow_depth(text: str) -> int:
     """How deeply ``[`` and ``{`` nest outside quotes and comments (a close upper bound)."""
     depth = deepest = 0
-    for ch in _BRACKETS.findall(_QUOTED_OR_COMMENTED.sub("", text)):
+    for ch in re.findall(_BRACKETS, re.sub(_QUOTED_OR_COMMENTED, "", text)):
         if ch in "[{":
             depth += 1
             if depth > deepest:
