@@ -478,6 +478,8 @@ def _parse(text: str, path: str | None, plain: list[bool]) -> tuple[Node | None,
 
 def scalar_from_text(text: str) -> object:
     """A single YAML scalar as YAML would read it (``3`` -> 3, ``true`` -> True, else the text)."""
+    import yaml
+
     try:
         value = yaml.safe_load(text)
     except yaml.YAMLError:
@@ -489,6 +491,8 @@ def value_from_text(text: str) -> object:
     """A value written on one line as YAML reads it: a scalar (as :func:`scalar_from_text`), or
     a flow list or mapping of them (``[demand, high]``, ``{multiplier: 2}``); anything else
     (a tag, nesting deeper than a variant file's, an unreadable value) stays the text."""
+    import yaml
+
     stripped = text.strip()
     if not stripped.startswith(("[", "{")):
         return scalar_from_text(text)
@@ -511,5 +515,7 @@ def value_from_text(text: str) -> object:
 
 def dump_yaml(data: object) -> str:
     """Plain data as YAML text (safe dumper)."""
+    import yaml
+
     text: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return text
