@@ -213,3 +213,15 @@ def test_check_is_the_same_whatever_the_cache(tmp_path: Path, setting: str) -> N
         assert (out.returncode, out.stdout, out.stderr) == (cold.returncode, cold.stdout, cold.stderr)
     assert "Traceback" not in cold.stderr + other.stderr
     assert cold.returncode == 1 and "error[" in cold.stdout  # (B's score is wrong: a finding to compare)
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no owners of files")
+def test_an_entry_someone_else_wrote_is_not_read(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a folder others may write to, an entry planted by another user is a miss."""
+    text = "name: x\nplayers: {min: 2, max: 4}\n"
+    parse_yaml(text, "t.yaml", cached=True)
+    assert treecache.load(text) is not None
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(entries(cache)[0]).st_uid + 1)
+    assert treecache.load(text) is None
+    root, _ = parse_yaml(text, "t.yaml", cached=True)
+    same_tree(root, parse_yaml(text, "t.yaml")[0])

@@ -6,7 +6,8 @@ of the one YAML reader (:func:`updown_dsl.lang.yamltree.parse_yaml`), never a se
 an entry holds exactly what that reader made of the text, and every entry is checked as it is
 read. An entry is named by the SHA-256 of the text (with the cache's format and the package's
 version), so a changed file is a new entry; a missing, stale, unreadable or malformed entry is
-a miss, and a folder that cannot be written is no cache. Only plain data is stored (JSON: no
+a miss (as is, on POSIX, an entry another user wrote), and a folder that cannot be written
+is no cache. Only plain data is stored (JSON: no
 pickle, nothing is evaluated).
 
 The folder: ``$UPDOWN_CACHE_DIR`` when set (empty: no cache), else ``updown`` in
@@ -63,6 +64,8 @@ def load(text: str) -> Any:
     key = _key(text)
     try:
         with open(folder / f"{key}.json", encoding="utf-8") as f:
+            if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
+                return None  # (in a shared folder: an entry someone else wrote is not read)
             entry = json.load(f)
     except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return None
