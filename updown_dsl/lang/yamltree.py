@@ -268,7 +268,7 @@ def _flow_depth(text: str) -> int:
 
 
 class _RecursiveAlias(Exception):
-    def __init__(self, node: "yaml.Node") -> None:
+    def __init__(self, node: yaml.Node) -> None:
         super().__init__("recursive alias")
         self.node = node
 
