@@ -14,8 +14,9 @@ and the children may write it, as on an installed copy (``PYTHONDONTWRITEBYTECOD
 cleared for them).
 
 The commands: ``updown --help``; ``updown check`` of a 30-line record (a two-deal game
-of a variant file that extends ``oh-hell``); ``updown variant validate`` of a bundled
-variant file. The baseline is ``python -c "import typer"``, in the same rounds.
+of a variant file that extends ``oh-hell``), with the cache of variant files read before (a
+folder of the run's own, filled by the warm-up) and without one; ``updown variant validate``
+of a bundled variant file. The baseline is ``python -c "import typer"``, in the same rounds.
 """
 
 from __future__ import annotations
@@ -75,21 +76,25 @@ def run(args: argparse.Namespace, out: Callable[[str], None] = print) -> dict[st
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         record = small_record(folder)
+        env["UPDOWN_CACHE_DIR"] = str(folder / "cache")  # (not the user's: filled by the warm-up)
+        no_cache = {**env, "UPDOWN_CACHE_DIR": ""}
         commands = {
             "import typer": [py, "-c", "import typer"],
             "updown --help": [py, "-m", "updown_dsl", "--help"],
             "updown check (30 lines)": [py, "-m", "updown_dsl", "check", str(record)],
+            "updown check, no cache": [py, "-m", "updown_dsl", "check", str(record)],
             "updown variant validate": [py, "-m", "updown_dsl", "variant", "validate",
                                         str(package.parent / "variants" / "odessa.yaml")
                                         if (package.parent / "variants").is_dir() else "odessa"],
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
         status: dict[str, int] = {}
-        for name, cmd in commands.items():  # warm up: byte code, file caches
-            status[name] = cpu_of(cmd, env, folder)[1]
+        envs = {name: no_cache if "no cache" in name else env for name in commands}
+        for name, cmd in commands.items():  # warm up: byte code, file caches, the variant cache
+            status[name] = cpu_of(cmd, envs[name], folder)[1]
         for _ in range(args.runs):
             for name, cmd in commands.items():
-                times[name].append(cpu_of(cmd, env, folder)[0])
+                times[name].append(cpu_of(cmd, envs[name], folder)[0])
     base = statistics.median(times["import typer"])
     rows = {name: {"cpu_ms_median": round(1000 * statistics.median(t), 1),
                    "cpu_ms_min": round(1000 * min(t), 1),

@@ -611,3 +611,43 @@ def test_variant_show_says_when_must_trump_is_left_to_its_default(tmp_path):
     for name in bundled_names():  # every bundled variant writes it out (or extends one that does)
         shown = make_runner().invoke(app, ["variant", "show", name, "--lang", "en"])
         assert "must_trump is not written" not in shown.stdout, name
+
+
+# --------------------------------------------------------------------------- one command's module only
+
+
+def test_command_map_matches_the_app():
+    """``updown CMD`` imports only the module ``COMMANDS`` names for CMD: the map must say
+    where every registered command lives, and name no command the app lacks."""
+    from updown_dsl import cli
+
+    registered = {c.name: c.callback.__module__ for c in app.registered_commands}
+    registered.update({g.name: g.typer_instance.registered_commands[0].callback.__module__
+                       for g in app.registered_groups})
+    assert {name: f"updown_dsl.cli.{module}" for name, module in cli.COMMANDS.items()} == registered
+    assert set(cli.COMMANDS.values()) == set(cli.MODULES)
+
+
+@pytest.mark.parametrize("argv, command", [
+    (["check", "x.log"], "check"), (["--lang", "ru", "check"], "check"), (["--lang=ru", "sheet"], "sheet"),
+    (["-V"], None), (["--help"], None), ([], None), (["--", "check"], None), (["variant", "show", "odessa"], "variant"),
+])
+def test_command_of(argv, command):
+    from updown_dsl.cli import command_of
+
+    assert command_of(argv) == command
+
+
+def test_a_command_alone_imports_only_its_module():
+    """``updown check`` registers the record commands only; ``--help`` and an unknown command all."""
+    code = ("import sys; from updown_dsl.cli import load_commands; app = load_commands(sys.argv[1:]); "
+            "print(sorted(c.name for c in app.registered_commands))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {k: v for k, v in env.items() if not (k.startswith("_") and k.endswith("_COMPLETE"))}
+
+    def names(*argv: str) -> str:
+        return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                              env=env, check=True).stdout.strip()
+
+    assert names("--lang", "ru", "check", "x.log") == "['check', 'convert', 'sheet']"
+    assert names("--help") == names("chek") == str(sorted(c.name for c in app.registered_commands))

@@ -11,6 +11,7 @@ import json
 import random
 import re
 from functools import lru_cache
+import os
 from pathlib import Path
 
 import pytest
@@ -640,6 +641,25 @@ def test_check_does_not_import_the_play_side(tmp_path):
             "('session', 'screen', 'bots', 'simulate')), 'lark' in sys.modules, 'pydantic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[] False False"
+
+
+def test_check_imports_only_what_checking_needs(tmp_path):
+    """`updown check` imports its own command module only (not those of the other commands),
+    not the score keeper, and, once its variant files are in the cache, not PyYAML."""
+    import subprocess
+    import sys
+
+    log = write(tmp_path, "game.log", record("odessa"))
+    code = ("import sys, runpy; sys.argv = ['updown', 'check', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('updown_dsl', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('updown_dsl.cli.', 'updown_dsl.players.')) and "
+            "m.split('.')[2] in ('variants', 'score', 'view', 'play', 'keep', 'share', 'simulate', 'keeper')), "
+            "'yaml' in sys.modules)")
+    env = {**os.environ, "UPDOWN_CACHE_DIR": str(tmp_path / "cache")}
+    cold, warm = (subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True,
+                                 check=True, env=env).stdout.strip().splitlines()[-1] for _ in range(2))
+    assert (cold, warm) == ("['updown_dsl.players.share'] True", "['updown_dsl.players.share'] False")
 
 
 def test_check_takes_a_folder_of_records(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -312,7 +313,7 @@ _SNIPPETS = [":", " ", "\n", "- ", "'", '"', "|", ">", "#", "  ", "x: y\n", "&a 
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not yamltree._HAS_C, reason="PyYAML without libyaml")
+@pytest.mark.skipif(not hasattr(yaml, "CSafeLoader"), reason="PyYAML without libyaml")
 def test_the_c_parser_gives_the_same_tree_and_diagnostics_as_the_python_parser(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import random

@@ -35,8 +35,6 @@ class _Inputs:
         """Each argument as given, the files a glob pattern the shell left alone matches, or the
         records in a folder (its ``*.log`` and ``*.json`` files, sorted; the folder itself when
         it holds none, which is then reported)."""
-        import glob
-
         out: list[str] = []
         seen: set[str] = set()
         for arg in args:
@@ -44,9 +42,12 @@ class _Inputs:
             if arg != STDIN and os.path.isdir(arg):
                 found = sorted(os.path.join(arg, f) for f in os.listdir(arg)
                                if f.endswith((".log", ".json")) and os.path.isfile(os.path.join(arg, f))) or [arg]
-            elif arg != STDIN and not os.path.lexists(arg) and glob.has_magic(arg):
-                matches = sorted(m for m in glob.glob(arg, recursive=True) if not os.path.isdir(m))
-                found = matches or [arg]
+            elif arg != STDIN and not os.path.lexists(arg):
+                import glob  # (only for a name that is no file: most are one)
+
+                if glob.has_magic(arg):
+                    matches = sorted(m for m in glob.glob(arg, recursive=True) if not os.path.isdir(m))
+                    found = matches or [arg]
             for f in found:
                 if f not in seen:
                     seen.add(f)

@@ -1,7 +1,8 @@
 """The variant language: what a variant file says and how it becomes a rule set.
 
 ``variant`` is the model (immutable values) and the rules hash, ``schema`` every key of a
-variant file, ``yamltree`` the YAML read with the position of every value, ``loader`` the
+variant file, ``yamltree`` the YAML read with the position of every value (``treecache`` the
+user's cache of the trees of files read before), ``loader`` the
 file found and its ``extends`` chain merged, ``values`` each value checked against the
 schema, ``build`` the model made from the checked tree, ``soundness`` the check that every
 deal can be bid and scored, ``formula`` the scoring-formula language compiled to closures

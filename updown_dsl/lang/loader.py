@@ -280,7 +280,7 @@ class Reader:
         except (OSError, UnicodeDecodeError) as exc:
             self.problems.add(Diagnostic("V001", tr("cannot read variant file: {exc}", exc=exc), path=shown))
             return None
-        root, diags = parse_yaml(text, shown)
+        root, diags = parse_yaml(text, shown, cached=True)
         self.problems.extend(diags)
         if root is None:
             if not diags:

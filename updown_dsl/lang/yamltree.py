@@ -4,6 +4,10 @@ PyYAML's safe composer gives nodes with marks; this module turns them into
 :class:`Node` values (mapping, sequence or scalar) with 1-based line and
 column, reports duplicate keys, and keeps each scalar's raw text so the
 loader can tell ``no`` the word from ``no`` the YAML 1.1 boolean.
+
+A variant file read before is taken from the user's cache (:mod:`.treecache`) as the tree this
+module made of it then, without PyYAML (whose import is a large part of a small command's
+start-up): PyYAML is imported only to read a text the cache does not hold.
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Callable
-
-import yaml
+from functools import cache
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n import tr
 from ..diagnostics import Diagnostic
+from . import treecache
+
+if TYPE_CHECKING:  # imported when a text is parsed (not when the cache holds its tree)
+    import yaml
 
 #: Plain scalars that YAML 1.1 (and so PyYAML) reads as booleans although a
 #: reader of the file sees a word (``true``/``false`` are booleans everywhere).
@@ -44,6 +51,8 @@ class Node:
     """Sequences: the elements."""
     text_where: Callable[[int], tuple[int, int]] | None = None
     """Scalars: maps an offset inside ``raw`` to a file (line, col)."""
+    span: tuple[int, int] | None = None
+    """Scalars: where the value is written in the text (start and end index)."""
 
     def get(self, key: str) -> Node | None:
         """The value node under ``key`` in a mapping, or None."""
@@ -65,12 +74,18 @@ class Node:
         return self.value
 
 
-class _Constructor(yaml.constructor.SafeConstructor):
-    pass
+@cache
+def _constructor_class() -> type[yaml.constructor.SafeConstructor]:
+    import yaml
+
+    class _Constructor(yaml.constructor.SafeConstructor):
+        pass
+
+    return _Constructor
 
 
 def _scalar_value(node: yaml.ScalarNode) -> object:
-    return _Constructor().construct_object(node)
+    return _constructor_class()().construct_object(node)
 
 
 class _Lines:
@@ -95,17 +110,17 @@ class _Lines:
         return line + 1, index - starts[line] + 1
 
 
-def _where_for(lines: _Lines, node: yaml.ScalarNode) -> Callable[[int], tuple[int, int]]:
-    """Map offsets in a scalar's value to 1-based file positions (worked out on first use:
-    most values are never asked for a position).
+def _where_for(lines: _Lines, value: str, style: str | None, start_index: int,
+               end_index: int) -> Callable[[int], tuple[int, int]]:
+    """Map offsets in a scalar's value (``value``, written from ``start_index`` to ``end_index``
+    of the text in ``style``) to 1-based file positions (worked out on first use: most values
+    are never asked for a position).
 
     The value is aligned with the source text character by character: equal
     characters match, and a line break in the source matches the space or
     newline that folding made of it (indentation is skipped). This covers plain,
     quoted, literal and folded scalars over one or several lines.
     """
-    value, style = node.value, node.style
-    start_index, end_index = node.start_mark.index, node.end_mark.index
     found: list[tuple[list[int], int]] = []
 
     def where(offset: int) -> tuple[int, int]:
@@ -178,7 +193,8 @@ def _align(text: str, value: str, style: str | None, start: int, end: int) -> tu
 
 
 _FAILED = object()
-_HAS_C = hasattr(yaml, "CSafeLoader")
+#: Whether PyYAML has its C parser (None: not asked yet, PyYAML is imported only to parse).
+_HAS_C: bool | None = None
 
 
 def _compose_fast(text: str) -> object:
@@ -188,9 +204,14 @@ def _compose_fast(text: str) -> object:
     after ``|`` or ``>`` (libyaml takes some that PyYAML refuses), tags, empty values in
     flow collections (placed a column apart), and the characters each counts or breaks
     lines at in its own way. tests/test_yamltree.py compares the two on mutated files."""
-    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and _ODD.search(text)):
+    import yaml
+
+    global _HAS_C
+    if _HAS_C is None:
+        _HAS_C = hasattr(yaml, "CSafeLoader")
+    if not _HAS_C or "\t" in text or "!" in text or (not text.isascii() and re.search(_ODD, text)):
         return _FAILED
-    if "?" in text and "?" in _QUOTED_OR_COMMENT.sub("", text) or _HASH_AFTER_BLOCK.search(text):
+    if "?" in text and "?" in re.sub(_QUOTED_OR_COMMENT, "", text, flags=re.M) or re.search(_HASH_AFTER_BLOCK, text):
         return _FAILED
     try:
         root = yaml.compose(text, Loader=yaml.CSafeLoader)
@@ -216,25 +237,27 @@ def _compose_fast(text: str) -> object:
     return root
 
 
+# (The patterns are compiled when first used, by re's own cache: a file read from the
+# tree cache needs none of them.)
 #: Characters outside printable ASCII that are not plainly letters or signs: YAML's other
 #: line breaks, byte-order marks, controls, surrogates and private or unassigned code points.
-_ODD = re.compile("[^\\n\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\uf900-\\ufefe\\uff00-\\ufffd]")
+_ODD = "[^\\n\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\uf900-\\ufefe\\uff00-\\ufffd]"
 #: A comment sign right after a block scalar's indicator (PyYAML refuses it, libyaml not).
-_HASH_AFTER_BLOCK = re.compile(r"[|>][-+0-9]*#")
+_HASH_AFTER_BLOCK = r"[|>][-+0-9]*#"
 #: Quoted text on one line, and comments (a ``?`` there is only text).
-_QUOTED_OR_COMMENT = re.compile(r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*', re.M)
+_QUOTED_OR_COMMENT = r'"[^"\\\n]*"|\'[^\'\n]*\'|(?:^|[ ])#[^\n]*'  # (multi-line)
 
 
 #: The deepest nesting of flow collections (``[...]``, ``{...}``) read; a variant nests three.
 MAX_FLOW_DEPTH = 64
-_QUOTED_OR_COMMENTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-_BRACKETS = re.compile(r"[\[\]{}]")
+_QUOTED_OR_COMMENTED = r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+_BRACKETS = r"[\[\]{}]"
 
 
 def _flow_depth(text: str) -> int:
     """How deeply ``[`` and ``{`` nest outside quotes and comments (a close upper bound)."""
     depth = deepest = 0
-    for ch in _BRACKETS.findall(_QUOTED_OR_COMMENTED.sub("", text)):
+    for ch in re.findall(_BRACKETS, re.sub(_QUOTED_OR_COMMENTED, "", text)):
         if ch in "[{":
             depth += 1
             if depth > deepest:
@@ -270,12 +293,84 @@ def _slip_hint(text: str, problem: str, line: int | None) -> str | None:
     return tr("a value with ': ' in it must be quoted")
 
 
-def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Diagnostic]]:
+def parse_yaml(text: str, path: str | None = None, *, cached: bool = False
+               ) -> tuple[Node | None, list[Diagnostic]]:
     """Compose ``text`` into a located tree; never raises.
 
     Returns the root node (None for an empty or unreadable document) and the
     problems found: V001 for YAML syntax, V002 for duplicate keys.
+
+    ``cached``: take the tree from the user's cache when it holds this text, and keep it there
+    when it does not (for the files of variants, read again and again; a text with problems,
+    aliases or values JSON cannot hold exactly is never kept).
     """
+    if cached:
+        data = treecache.load(text)
+        if data is not None:
+            try:
+                return _from_data(data, path, _Lines(text)), []
+            except (TypeError, ValueError, RecursionError):  # a damaged entry: read the text
+                pass
+    plain = [True]
+    root, diags = _parse(text, path, plain)
+    if cached and root is not None and not diags and plain[0]:
+        treecache.store(text, _to_data(root))
+    return root, diags
+
+
+#: The scalar values an entry of the cache holds exactly.
+_PLAIN = (str, int, float, bool, type(None))
+_STYLES = (None, "'", '"', "|", ">")
+
+
+def _to_data(node: Node) -> list[Any]:
+    """A tree as plain data for the cache: ``["m", line, col, [[key, value], ...]]``,
+    ``["q", line, col, [child, ...]]``, ``["s", line, col, value, raw, style, start, end]``."""
+    if node.kind == "map":
+        return ["m", node.line, node.col, [[_to_data(k), _to_data(v)] for k, v in node.items]]
+    if node.kind == "seq":
+        return ["q", node.line, node.col, [_to_data(c) for c in node.children]]
+    assert node.span is not None
+    return ["s", node.line, node.col, node.value, node.raw, node.style, *node.span]
+
+
+def _int(x: object) -> int:
+    if type(x) is not int:
+        raise TypeError("not an int")
+    return x
+
+
+def _from_data(data: object, path: str | None, lines: _Lines) -> Node:
+    """The tree :func:`_to_data` wrote, checked part by part (TypeError or ValueError when it
+    is not one)."""
+    if not isinstance(data, list) or len(data) < 4:
+        raise TypeError("not a node")
+    kind, line, col = data[0], _int(data[1]), _int(data[2])
+    if kind == "m" and len(data) == 4 and isinstance(data[3], list):
+        items = []
+        for pair in data[3]:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise TypeError("not a pair")
+            items.append((_from_data(pair[0], path, lines), _from_data(pair[1], path, lines)))
+        return Node("map", line, col, path, items=items)
+    if kind == "q" and len(data) == 4 and isinstance(data[3], list):
+        return Node("seq", line, col, path, children=[_from_data(c, path, lines) for c in data[3]])
+    if kind == "s" and len(data) == 8:
+        value, raw, style, start, end = data[3], data[4], data[5], _int(data[6]), _int(data[7])
+        if type(value) not in _PLAIN or not isinstance(raw, str) or style not in _STYLES:
+            raise TypeError("not a scalar")
+        if not 0 <= start <= end <= len(lines.text):
+            raise ValueError("a scalar outside the text")
+        return Node("scalar", line, col, path, value=value, raw=raw, style=style,
+                    text_where=_where_for(lines, raw, style, start, end), span=(start, end))
+    raise TypeError("not a node")
+
+
+def _parse(text: str, path: str | None, plain: list[bool]) -> tuple[Node | None, list[Diagnostic]]:
+    """:func:`parse_yaml` with PyYAML; ``plain[0]`` is set False when the tree is one the cache
+    may not keep (aliases, values JSON does not hold exactly)."""
+    import yaml
+
     diags: list[Diagnostic] = []
     if "[" in text or "{" in text:
         depth = _flow_depth(text)
@@ -315,6 +410,7 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
     def convert(n: yaml.Node) -> Node:
         key = id(n)
         if key in done:
+            plain[0] = False  # an alias: the tree shares a node
             return done[key]
         if key in active:
             raise _RecursiveAlias(n)
@@ -362,16 +458,12 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
             hash(value)
         except TypeError:
             value = n.value
-        return Node(
-            "scalar",
-            line,
-            col,
-            path,
-            value=value,
-            raw=n.value,
-            style=n.style or None,  # (the C parser writes "" for a plain scalar)
-            text_where=_where_for(lines, n),
-        )
+        if type(value) not in _PLAIN:  # a date, bytes...
+            plain[0] = False
+        style = n.style or None  # (the C parser writes "" for a plain scalar)
+        span = (n.start_mark.index, n.end_mark.index)
+        return Node("scalar", line, col, path, value=value, raw=n.value, style=style,
+                    text_where=_where_for(lines, n.value, style, *span), span=span)
 
     try:
         return convert(root), diags
@@ -386,6 +478,8 @@ def parse_yaml(text: str, path: str | None = None) -> tuple[Node | None, list[Di
 
 def scalar_from_text(text: str) -> object:
     """A single YAML scalar as YAML would read it (``3`` -> 3, ``true`` -> True, else the text)."""
+    import yaml
+
     try:
         value = yaml.safe_load(text)
     except yaml.YAMLError:
@@ -397,6 +491,8 @@ def value_from_text(text: str) -> object:
     """A value written on one line as YAML reads it: a scalar (as :func:`scalar_from_text`), or
     a flow list or mapping of them (``[demand, high]``, ``{multiplier: 2}``); anything else
     (a tag, nesting deeper than a variant file's, an unreadable value) stays the text."""
+    import yaml
+
     stripped = text.strip()
     if not stripped.startswith(("[", "{")):
         return scalar_from_text(text)
@@ -419,5 +515,7 @@ def value_from_text(text: str) -> object:
 
 def dump_yaml(data: object) -> str:
     """Plain data as YAML text (safe dumper)."""
+    import yaml
+
     text: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     return text

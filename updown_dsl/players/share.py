@@ -11,10 +11,8 @@ line for line (a 24-deal 4-player sheet takes about 250 characters).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import zlib
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..actions import Call
 from ..cards import Suit
@@ -23,7 +21,9 @@ from ..lang.variant import Variant
 from ..records.model import Event, Header
 from ..records.tableevents import LineError, read_table_line, table_line
 from ..records.tablelines import Correction, KeptDeal, with_table
-from .keeper import Keeper, kept_deals, restored
+
+if TYPE_CHECKING:  # (the keeper is imported to pack or unpack a sheet: `updown check` asks only looks_shared)
+    from .keeper import Keeper
 
 PREFIX = "ud1."
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -97,6 +97,10 @@ def _read_deal(code: str, seats: int) -> KeptDeal:
 
 def share_string(keeper: Keeper) -> str:
     """The sheet of ``keeper`` as a URL-safe string (see the module's docstring)."""
+    import base64
+
+    from .keeper import kept_deals
+
     n = keeper.players
     lines = ["V" + (keeper.label or keeper.variant.name), "P" + " ".join(keeper.names), f"F{keeper.first_dealer}"]
     lines += [f"H{h.key}: {h.value}" for h in keeper.headers]
@@ -114,7 +118,10 @@ def read_share(text: str, load: Callable[[str], Variant]) -> Keeper:
 
     :raises ShareError: when the string is damaged, or its sheet breaks the rules.
     """
-    from .keeper import KeepError
+    import base64
+    import binascii
+
+    from .keeper import Keeper, KeepError, restored
 
     text = text.strip()
     if not looks_shared(text) or len(text) > MAX_LENGTH:
