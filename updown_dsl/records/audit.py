@@ -957,12 +957,15 @@ class DealAudit:
                 self.report("R047", tr("a score is written before deal {deal_number} is over",
                                        deal_number=self.number), e)
                 raise Abandon
-            disputed = set(self.misled) | {t for t, who in self.disputed
-                                           if t < len(r.tricks) and who in (r.tricks[t].winner, r.tricks[t].leader)}
-            for t in disputed:
-                for p in r.tricks[t].plays if t < len(r.tricks) else ():
-                    self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
-            self.audit.last_trick_in_question = len(r.tricks) - 1 in disputed
+            self.audit.last_trick_in_question = False
+            if self.misled or self.disputed:  # (a deal's tricks are made from its log: only when asked)
+                tricks = r.tricks
+                disputed = {t for t in self.misled if t < len(tricks)} | {
+                    t for t, who in self.disputed if t < len(tricks) and who in (tricks[t].winner, tricks[t].leader)}
+                for t in disputed:
+                    for p in tricks[t].plays:
+                        self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
+                self.audit.last_trick_in_question = len(tricks) - 1 in disputed
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue

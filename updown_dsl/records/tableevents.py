@@ -24,6 +24,7 @@ and the keeper both use it, so a kept sheet and its check agree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..cards import Suit
@@ -144,7 +145,7 @@ class TableLines:
     @classmethod
     def of(cls, t: Transcript) -> TableLines | None:
         """The table's lines of ``t`` (None: it has none)."""
-        if not any(e.kind in KINDS for e in t.events):
+        if frozenset(KINDS).isdisjoint(map(_kind, t.events)):  # (in C: every record asks)
             return None
         blocks = t.deals()
         table = cls(t.players, len(blocks))
@@ -230,6 +231,9 @@ def adjustment_problems(e: Event, names: Sequence[str]) -> list[Finding]:
         who = names[e.actor] if e.actor is not None and 0 <= e.actor < len(names) else "?"
         return [Finding("R057", tr("the adjustment of {player}'s total changes nothing (0 points)", player=who), e)]
     return []
+
+
+_kind = itemgetter(0)  # an event's kind (its first field)
 
 
 # ---------------------------------------------------------------------------- a short deal
