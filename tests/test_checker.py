@@ -1164,3 +1164,18 @@ def test_lead_as_written_only_between_two_tricks() -> None:
     assert game.lead_as_written(other) and game.to_act == other
     game.apply(game.legal_actions()[0])
     assert not game.lead_as_written(game.to_act)  # inside a trick
+
+
+def test_a_trump_card_shown_that_the_deal_contradicts_is_the_mistake_reported() -> None:
+    # Deal 13 of 13 cards (the whole pack dealt): the dealer's last card, 6C, shows trump; the
+    # record writes 7S, another card of the dealer's. With spades as trump the cards break
+    # the rules more than once (and the record cannot be followed); with clubs none does: the
+    # shown card is the one mistake.
+    golden = Path(__file__).resolve().parent / "golden" / "up-and-down"
+    report = check_text((golden / "turned-not-last-dealt-full.log").read_text(encoding="utf-8"), "g.log")
+    assert [d.format() for d in report.diagnostics] == [
+        "g.log:481:1: error[R046] the card shown for trump, 7S, does not fit deal 13: with spades (♠) as trump cards "
+        "of the deal break the rules, with clubs (♣) none does (hint: the dealer's last card is the trump shown: "
+        "a card of clubs (♣)?)"]
+    assert report.game is not None and report.game.results[12].trump is not None
+    assert report.game.results[12].trump.name == "CLUBS"

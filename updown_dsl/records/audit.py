@@ -29,7 +29,7 @@ from ..engine.scoring import settle
 from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from . import infer
-from .infer import Step, read_unknown
+from .infer import Step, read_turned, read_unknown
 from .model import Event, Transcript
 from .tableevents import TableLines
 from .tablelines import correction_problems
@@ -49,6 +49,10 @@ class _Skip(Abandon):
 
 
 _kind = itemgetter(0)  # an event's kind (its first field), in C
+
+
+def _suit_name(suit: Suit | None) -> str:
+    return suit.name.lower() if suit is not None else "none"
 
 _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
 
@@ -476,13 +480,34 @@ class DealAudit:
             # The shown card was dealt last: hands rebuilt from plays are in play order, and a
             # full-level hand may be written sorted, so the turned line says which card it was.
             own = hands[g.dealer]
-            if turned in own:
-                own.remove(turned)
-                own.append(turned)
-            else:
+            if turned not in own:
                 self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
                                        turned=turned, player=self.who(g.dealer)), self.turned)
                 raise Abandon
+            if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None:
+                fits = None
+            else:
+                score = next((e.amounts for e in self.block if e.kind == "score"), ())
+                fits = read_turned(g, hands, g.dealer, turned, self.steps(at)[0],
+                                   dict(cut_card=cut, random_trump=trump, recorded_trump=trump), self.took, score)
+            if fits is not None:
+                # Under the card written the deal breaks rules that the dealer's card of
+                # another suit explains: the shown card is the mistake, reported once.
+                card, _, under_other = fits
+                names = dict(turned=turned, number=g.deal.number, suit=_suit_name(turned.suit),
+                             suit2=_suit_name(card.suit), sym=turned.suit.symbol if turned.suit else "",
+                             sym2=card.suit.symbol if card.suit else "")
+                self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
+                                       "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
+                                       "does", **names)
+                            if not under_other else
+                            tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
+                               "as trump cards of the deal break more rules than with {suit2} ({sym2})", **names),
+                            self.turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?",
+                                                 **names))
+                turned = card
+            own.remove(turned)
+            own.append(turned)
         try:
             g.deal_cards(hands, turned=turned, cut_card=cut, random_trump=trump, recorded_trump=trump)
         except IllegalAction as exc:
@@ -527,6 +552,23 @@ class DealAudit:
             return None
         return e.suit
 
+    def steps(self, at: Event) -> tuple[list[Step], list[Event]]:
+        """The block's actions from ``at`` on, as a replay takes them, and the plays of an
+        unknown card among them (their steps have no action)."""
+        start = self.block.index(at) if at in self.block else 1
+        unknown: list[Event] = []
+        steps: list[Step] = []
+        for e in self.block[start:]:
+            if e.kind == "play" and e not in self.taken_back:
+                if e.play is None or e in self.as_unknown:
+                    unknown.append(e)
+                    steps.append(Step(e.actor, None))
+                else:
+                    steps.append(Step(e.actor, e.play))
+            elif e.kind in ("bid", "call") or (e.kind == "trump" and e.actor is not None):
+                steps.append(Step(e.actor, e.action))
+        return steps, unknown
+
     def read_unknown_cards(self, at: Event, turned: Card | None, cut: Card | None, trump: Suit | None) -> bool:
         """Fill in the unknown cards of a deal of plays with the reading that fits the record
         best (:mod:`~updown_dsl.records.infer`); False when it cannot be read."""
@@ -546,18 +588,7 @@ class DealAudit:
         if self.trump_rule == "turned" and turned is not None:
             known.add(turned)
         pool = [c for c in g.table.cards if c not in known]
-        start = self.block.index(at) if at in self.block else 1
-        unknown_steps: list[Event] = []
-        steps: list[Step] = []
-        for e in self.block[start:]:
-            if e.kind == "play" and e not in self.taken_back:
-                if e.play is None or e in self.as_unknown:
-                    unknown_steps.append(e)
-                    steps.append(Step(e.actor, None))
-                else:
-                    steps.append(Step(e.actor, e.play))
-            elif e.kind in ("bid", "call") or (e.kind == "trump" and e.actor is not None):
-                steps.append(Step(e.actor, e.action))
+        steps, unknown_steps = self.steps(at)
         score = next((e.amounts for e in self.block if e.kind == "score"), ())
         ways = perm(len(pool), len(unknown_steps))
         if audit.readings_left < 0:  # (first use in this record)

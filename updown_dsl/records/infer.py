@@ -131,6 +131,41 @@ def _broken_by(game: Game, hands: Sequence[Sequence[Card | None]], slots: list[t
     return _LOST if result is None else result[0][0]
 
 
+def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int, written: Card, steps: Sequence[Step],
+                deal: dict[str, Any], took: dict[int, int], scores: Sequence[int | None]
+                ) -> tuple[Card, int, int] | None:
+    """Where the trump shown is the dealer's last card: a card of the dealer's hand, of another
+    suit than ``written``, under which the deal breaks at least two rules fewer than under
+    ``written`` (one rule fewer is as likely one card played wrong as the card shown written
+    wrong: the record's word stands)
+    (the one that breaks fewest, then contradicts the fewest written numbers), with the
+    rules broken under ``written`` and under it; None when ``written`` fits as well as any. ``hands`` are the hands as dealt, ``game`` stands
+    before the deal (it is not changed); ``deal`` the other arguments of
+    :meth:`~updown_dsl.engine.Game.deal_cards`."""
+
+    def cost(card: Card) -> tuple[int, int] | None:
+        dealt = [list(h) for h in hands]
+        own = dealt[dealer]
+        own.remove(card)
+        own.append(card)  # (the shown card was dealt last)
+        result = _replay(game, dealt, steps, dict(deal, turned=card), took, scores, {}, _LOST)
+        return None if result is None else result[0]
+
+    mine = cost(written)
+    if mine is None or mine[0] < 2:
+        return None
+    best: tuple[tuple[int, int], Card] | None = None
+    seen = {written.suit}
+    for card in hands[dealer]:
+        if card.suit in seen:
+            continue
+        seen.add(card.suit)
+        other = cost(card)
+        if other is not None and other[0] + 2 <= mine[0] and (best is None or other < best[0]):
+            best = (other, card)
+    return None if best is None else (best[1], mine[0], best[0][0])
+
+
 def _replay(game: Game, hands: list[list[Card]], steps: Sequence[Step], deal: dict[str, Any],
             took: dict[int, int], scores: Sequence[int | None], queue: dict[int, list[Card]],
             bound: int, who: int | None = None) -> tuple[tuple[int, int], tuple[Play, ...]] | None:
@@ -198,4 +233,4 @@ def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[i
     return wrong
 
 
-__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_unknown"]
+__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_turned", "read_unknown"]
