@@ -18,8 +18,8 @@ The kinds (``KINDS``), each written as a player or a scorer would get it wrong:
 * ``score`` (R050): one player's score of the deal written one point off;
 * ``total`` (R051): one player's running total after the deal written one point off;
 * ``hook`` (R021): the last bidder bids the number the hook forbids (where it forbids one);
-* ``twice`` (R013, full level): a player's card written as a card the same player played
-  earlier in the deal;
+* ``twice`` (R013 at the full level, R043 at the plays level): a player's card written as a
+  card the same player played earlier in the deal;
 * ``leader`` (R003, full and plays levels): a trick after the first written as led by the
   player after its leader (the trick's lines turned once round), where the trick before had
   no mistake.
@@ -56,8 +56,8 @@ LEVELS = ("full", "plays", "sheet")
 class Deal:
     """The lines of one deal block of a record, to plant mistakes in (indices into ``lines``)."""
 
-    def __init__(self, lines: list[str], start: int, end: int, players: tuple[str, ...]) -> None:
-        self.lines, self.start, self.end, self.players = lines, start, end, players
+    def __init__(self, lines: list[str], start: int, end: int, players: tuple[str, ...], level: str = "full") -> None:
+        self.lines, self.start, self.end, self.players, self.level = lines, start, end, players, level
         self.touched: set[int] = set()
         """Lines already edited."""
         self.people: set[str] = set()
@@ -143,7 +143,8 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     d.people.add(who)
     n = len(d.players)
     d.tricks_touched.add(plays.index(later) // n)  # (the trick's winner, so the next leader, may change)
-    return later, "R013"
+    # (at the plays level the hands are the plays: the card is seen twice, R043)
+    return later, "R013" if d.level == "full" else "R043"
 
 
 def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
@@ -167,7 +168,7 @@ KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "score": (LEVELS, plant_score),
     "total": (LEVELS, plant_total),
     "hook": (LEVELS, plant_hook),
-    "twice": (("full",), plant_twice),
+    "twice": (("full", "plays"), plant_twice),
     "leader": (("full", "plays"), plant_leader),
 }
 
@@ -193,7 +194,7 @@ def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) ->
         if int(lines[start].split()[3]) < 4:
             continue
         trial = list(lines)
-        d = Deal(trial, start, end, players)
+        d = Deal(trial, start, end, players, level)
         planted = []
         for kind in kinds:
             levels, fn = KINDS[kind]

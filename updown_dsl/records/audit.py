@@ -484,7 +484,8 @@ class DealAudit:
                 self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
                                        turned=turned, player=self.who(g.dealer)), self.turned)
                 raise Abandon
-            if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None:
+            if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None or self.inferred \
+                    or self.as_unknown:
                 fits = None
             else:
                 score = next((e.amounts for e in self.block if e.kind == "score"), ())

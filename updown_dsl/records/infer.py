@@ -151,6 +151,8 @@ def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int, writte
         result = _replay(game, dealt, steps, dict(deal, turned=card), took, scores, {}, _LOST)
         return None if result is None else result[0]
 
+    if any(step.action is None for step in steps):
+        return None  # (unknown cards: read by read_unknown, with the trump as written)
     mine = cost(written)
     if mine is None or mine[0] < 2:
         return None
