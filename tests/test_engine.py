@@ -822,3 +822,28 @@ def test_a_clone_draws_what_the_game_would_draw() -> None:
     assert [game.rng.random(), game.rng.gauss(0, 1), game.rng.randrange(52)] == draws
     copy.rng.random()
     assert copy.rng.getstate() != game.rng.getstate()
+
+
+def test_end_as_written_follows_the_totals_as_they_now_stand() -> None:
+    from updown_dsl.engine import EndKind
+
+    variant = load_variant("up-and-down-online")  # a stop-loss («просчет») ends the game
+    for seed in range(40):
+        game = Game(variant, 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        if game.end is not None and game.end.kind is EndKind.STOP_LOSS:
+            break
+    else:
+        pytest.fail("no game ended at its stop-loss")
+    index, dealer, totals = game.deal_index, game.dealer, list(game.totals)
+    assert not game.end_as_written()  # the totals still end it
+    for s in range(4):
+        game.take_total_as_written(s, 0)  # the totals as a record writes them: nobody down
+    assert game.end_as_written() and not game.is_over and game.end is None
+    assert game.deal_index == index + 1 and game.dealer == (dealer + 1) % 4 and game.legal_actions()
+    for s, t in enumerate(totals):
+        game.take_total_as_written(s, t)
+    assert game.end_as_written() and game.is_over and game.end.kind is EndKind.STOP_LOSS
+    assert (game.deal_index, game.dealer) == (index, dealer)

@@ -810,17 +810,59 @@ class Game:
         self._next_deal()
 
     def _next_deal(self) -> None:
+        over = self._ended_by_totals(self._dp)
+        if over is not None:
+            self._end(over)
+            return
+        self._advance()
+
+    def _ended_by_totals(self, dp: DealPlan) -> GameEnd | None:
+        """How the totals end the game after the deal of ``dp``: a stop-loss or a target (None:
+        they do not)."""
         end = self.variant.end
         stop = end.stop_loss
-        if stop is not None and (end.stop_check == "deal" or self._dp.last_of_set) \
-                and self._stop_loss_reached(stop):
-            self._end(GameEnd(EndKind.STOP_LOSS))
-            return
+        if stop is not None and (end.stop_check == "deal" or dp.last_of_set) and self._stop_loss_reached(stop):
+            return GameEnd(EndKind.STOP_LOSS)
         target = end.target
         if target is not None and self._target_reached(target) and not (
                 end.tie_break == "extra_deals" and len(self.winners()) > 1):
-            self._end(GameEnd(EndKind.TARGET, target))
-            return
+            return GameEnd(EndKind.TARGET, target)
+        return None
+
+    def end_as_written(self) -> bool:
+        """Work out again, from the totals as they stand now, whether the game ends after the
+        deal just scored, for a checker that took totals as a record writes them
+        (:meth:`take_total_as_written`): a game its totals ended goes on if they no longer
+        end it, and a game that went on ends if they now do. Only between two deals, before
+        anything of the next one is done; True when it changed the game."""
+        if self.end is not None:
+            if self.end.kind not in (EndKind.STOP_LOSS, EndKind.TARGET) or self._ended_by_totals(self._dp) is not None:
+                return False
+            self.end = None
+            self.is_over = False
+            self._advance()
+            return True
+        k, b = self.kernel, self.bidding
+        if self.deal_index == 0 or k.order or b.made or b.calls or self.phase not in (Phase.DEAL, _BID) \
+                or self._results[-1:] == [] or self._results[-1].event != "deal":
+            return False
+        last = self._plan.deal_plan(self.deal_index - 1)
+        over = self._ended_by_totals(last)
+        if over is None:
+            return False
+        # Back to the deal just scored, and end there.
+        if len(self.deals) > len(self._plan.schedule) and len(self.deals) == self.deal_index + 1:
+            self.deals = self.deals[:-1]  # (the deal added past the schedule is not played)
+        self.deal_index -= 1
+        self.dealer = (self.dealer - 1) % self.players
+        self._dp, self._deal, self._kind = last, last.deal, last.kind
+        self._end(over)
+        return True
+
+    def _advance(self) -> None:
+        """Go on to the next deal (or end the game where the schedule ends)."""
+        end = self.variant.end
+        target = end.target
         self.deal_index += 1
         if self.deal_index >= len(self.deals):
             # Past the schedule: a game to a target goes round it again; a tie is broken

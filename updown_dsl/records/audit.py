@@ -253,8 +253,8 @@ class DealAudit:
         self.violated_trick = -1
         """The trick (0-based) of the last illegal card played as written in this deal."""
         self.disputed: list[tuple[int, int]] = []
-        """(trick, seat) of each card a hand did not hold, played as written: where that card
-        led or won its trick, who took the trick is in question."""
+        """(trick, seat) of each card a hand did not hold, played as written: who took that
+        trick is in question."""
         self.misled: list[int] = []
         """The tricks led by another player than the rules say (who took them is in question)."""
         self.misled_trick = -1
@@ -263,6 +263,9 @@ class DealAudit:
         self.score_gap: dict[int, int] = {}
         """Per seat, how far a written score reported wrong (R050) is from the right one."""
         self.sheet_bids_done = False
+        self.totals_as_written = False
+        """A written score was taken in place of the engine's: the end of the game is worked out
+        again from the totals as they then stand."""
         self.trump_rules, self.trump_rule = trump_rule_for(g.variant, g.deal, g.players, g.table.size)
 
     def run(self) -> None:
@@ -286,6 +289,8 @@ class DealAudit:
             elif self.penalized and not self.replayed:
                 self.report("R055", tr("deal {deal_number} was annulled by the penalty: write 'replay' and deal it again",
                                        deal_number=self.number), block[-1])
+            if self.totals_as_written:
+                self.game.end_as_written()
         except FormulaEvalError as exc:
             self.formula_failed(exc, e if i < n else block[-1])
 
@@ -992,8 +997,8 @@ class DealAudit:
             self.audit.last_trick_in_question = False
             if self.misled or self.disputed:  # (a deal's tricks are made from its log: only when asked)
                 tricks = r.tricks
-                disputed = {t for t in self.misled if t < len(tricks)} | {
-                    t for t, who in self.disputed if t < len(tricks) and who in (tricks[t].winner, tricks[t].leader)}
+                # (the card the hand did hold could have won the trick, whoever won it as written)
+                disputed = {t for t in self.misled if t < len(tricks)} | {t for t, _ in self.disputed if t < len(tricks)}
                 for t in disputed:
                     for p in tricks[t].plays:
                         self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
@@ -1008,6 +1013,7 @@ class DealAudit:
                     # total may add it or the score the cards as written give.
                     taken = written - (seat.points + seat.bonus)
                     g.take_total_as_written(s, g.totals[s] + taken)
+                    self.totals_as_written = True
                     self.score_gap[s] = -taken
                     continue
                 actual = seat.points + seat.bonus
@@ -1017,6 +1023,7 @@ class DealAudit:
                         for t in range(max(0, seat.taken - k), min(r.deal.cards, seat.taken + k) + 1)}:
                     # Another reading of the trick in question gives the written score: it stands.
                     g.take_total_as_written(s, g.totals[s] + written - actual)
+                    self.totals_as_written = True
                     self.score_gap[s] = actual - written
                     continue
                 if written != actual:
@@ -1085,3 +1092,4 @@ class DealAudit:
             for s, a in enumerate(total.amounts):
                 if a is not None:
                     g.take_total_as_written(s, a)
+            g.end_as_written()  # (the totals as written may end the game, or not)
