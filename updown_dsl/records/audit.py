@@ -713,40 +713,8 @@ class DealAudit:
             self.settle_pending()
         if g.phase is Phase.OVER:
             raise Abandon
-        if e.actor != g.to_act and e.actor is not None and g.first_leader_unknown:
-            g.set_first_leader(e.actor)  # the deal before was not played out: the record says
-        if e.actor != g.to_act and g.phase is Phase.PLAY and not g.trick and not g.tricks and e.actor is not None \
-                and self.audit.last_trick_in_question and g.lead_as_written(e.actor):
-            pass  # who won the deal before's last trick, and so leads this deal, is in question
         if e.actor != g.to_act:
-            if g.phase is Phase.PLAY and not g.trick and g.tricks and e.actor is not None:
-                won = g.tricks[-1].winner
-                # A wrong leader right after an illegal card, or after a trick led by the wrong
-                # player, may follow from it (the table judged that trick otherwise); at any
-                # later trick it is a mistake of its own.
-                if self.violated_trick != len(g.tricks) - 1:
-                    self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
-                                           player=self.who(e.actor), value=len(g.tricks) + 1, number=g.deal.number,
-                                           player2=self.who(won), count=len(g.tricks)), e)
-                if not g.lead_as_written(e.actor):
-                    raise Abandon
-                # The deal goes on as written; who took that trick is in question.
-                self.violated = True
-                self.misled_trick = self.violated_trick = len(g.tricks)
-                self.misled.append(len(g.tricks))
-                for s in {won, e.actor}:
-                    self.tricks_in_question[s] = self.tricks_in_question.get(s, 0) + 1
-            elif self.violated:
-                # The record goes on from the card it was written with, not the one it
-                # shows: a consequence of the mistake already reported. The deal is left.
-                raise Abandon
-            else:
-                what = _VERB.get(g.phase, "act")
-                self.report("R001", tr("{player} cannot {what} now in {where}: it is {player2}'s turn",
-                                       player=self.who(e.actor), what=what, where=self.where(),
-                                       player2=self.who(g.to_act)) if g.to_act >= 0 else
-                            tr("{player} cannot act now in {where}", player=self.who(e.actor), where=self.where()), e)
-                raise Abandon
+            self.wrong_turn(e)
         try:
             g.apply(action)  # the one legality test: a refused action leaves the game as it was
         except IllegalAction as exc:
@@ -777,6 +745,47 @@ class DealAudit:
             if g.take_as_written(action, problem.code, self.never_played(e) if not_held else None):
                 return
             raise Abandon
+
+    def wrong_turn(self, e: Event) -> None:
+        """``e``'s player acts where the rules say another does: the deal goes on as written
+        where the record still follows (a trick led by another player), or is left."""
+        g = self.game
+        seat = e.actor
+        if seat is not None and g.first_leader_unknown:
+            g.set_first_leader(seat)  # the deal before was not played out: the record says
+            return
+        leading = seat is not None and g.phase is Phase.PLAY and not g.trick
+        if seat is not None and leading and not g.tricks and self.audit.last_trick_in_question \
+                and g.lead_as_written(seat):
+            return  # who won the deal before's last trick, and so leads this deal, is in question
+        if seat is not None and leading and g.tricks:
+            won = g.tricks[-1].winner
+            # A wrong leader right after an illegal card, or after a trick led by the wrong
+            # player, may follow from it (the table judged that trick otherwise); at any later
+            # trick it is a mistake of its own.
+            if self.violated_trick != len(g.tricks) - 1:
+                self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
+                                       player=self.who(seat), value=len(g.tricks) + 1, number=g.deal.number,
+                                       player2=self.who(won), count=len(g.tricks)), e)
+            if not g.lead_as_written(seat):
+                raise Abandon
+            # The deal goes on as written; who took that trick, and the one led now, is in question.
+            self.violated = True
+            self.misled_trick = self.violated_trick = len(g.tricks)
+            self.misled.append(len(g.tricks))
+            for s in {won, seat}:
+                self.tricks_in_question[s] = self.tricks_in_question.get(s, 0) + 1
+            return
+        if self.violated:
+            # The record goes on from the card it was written with, not the one it shows: a
+            # consequence of the mistake already reported. The deal is left.
+            raise Abandon
+        what = _VERB.get(g.phase, "act")
+        self.report("R001", tr("{player} cannot {what} now in {where}: it is {player2}'s turn",
+                               player=self.who(seat), what=what, where=self.where(),
+                               player2=self.who(g.to_act)) if g.to_act >= 0 else
+                    tr("{player} cannot act now in {where}", player=self.who(seat), where=self.where()), e)
+        raise Abandon
 
     def not_held(self, e: Event, play: Play) -> str:
         """A card the hand does not hold, in words: and where it is (another hand, or played
