@@ -135,9 +135,10 @@ def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int, writte
                 deal: dict[str, Any], took: dict[int, int], scores: Sequence[int | None]
                 ) -> tuple[Card, int, int] | None:
     """Where the trump shown is the dealer's last card: a card of the dealer's hand, of another
-    suit than ``written``, under which the deal breaks at least two rules fewer than under
-    ``written`` (one rule fewer is as likely one card played wrong as the card shown written
-    wrong: the record's word stands)
+    suit than ``written``, under which the deal breaks no rule while under ``written`` it
+    breaks two or more (one rule is as likely one card played wrong as the card shown written
+    wrong, and a deal that breaks rules under either suit has a mistake of its own: the
+    record's word stands)
     (the one that breaks fewest, then contradicts the fewest written numbers), with the
     rules broken under ``written`` and under it; None when ``written`` fits as well as any. ``hands`` are the hands as dealt, ``game`` stands
     before the deal (it is not changed); ``deal`` the other arguments of
@@ -163,7 +164,7 @@ def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int, writte
             continue
         seen.add(card.suit)
         other = cost(card)
-        if other is not None and other[0] + 2 <= mine[0] and (best is None or other < best[0]):
+        if other is not None and other[0] == 0 and (best is None or other < best[0]):
             best = (other, card)
     return None if best is None else (best[1], mine[0], best[0][0])
 
