@@ -163,3 +163,18 @@ def test_bad_arguments() -> None:
     empty = simulate("odessa", None, 0, seed=0, bots=["random"] * 3)
     assert empty.variant.games == 0 and empty.variant.players == 3
     assert all(s.games == 0 and s.mean_points == 0.0 for s in empty.seats)
+
+
+def test_the_hook_share_counts_a_dealer_who_must_overbid() -> None:
+    # bidding.total: over: the last bidder must make the bids total more than the cards. The
+    # hook takes bids away whenever the others' bids total 1 to the cards (at 0 even a bid of
+    # all the cards cannot pass them, and the last bidder may bid anything), and forbids no
+    # single bid (the share used to read 0 for such a variant).
+    variant = ud.loads_variant("name: over\nextends: odessa\nbidding: {total: over}\n", path="over.yaml")
+    games: list[Game] = []
+    summary = simulate(variant, 4, 4, seed=3, bots=["random"] * 4, on_game=lambda g, game: games.append(game))
+    deals = [r for g in games for r in g.results if r.event == "deal"]
+    others = [sum(x.bid or 0 for s, x in enumerate(r.seats) if s != r.dealer) for r in deals]
+    hooked = sum(1 for r, bids in zip(deals, others) if 1 <= bids <= r.deal.cards)
+    assert summary.variant.bidding_rounds == len(deals) and hooked > 0
+    assert math.isclose(summary.variant.hook_share, hooked / len(deals))

@@ -152,6 +152,15 @@ class Bidding:
         """The next bid is the hooked last bid."""
         return self.hook and self.made == self.players - 1
 
+    def hook_restricts(self) -> bool:
+        """The hook takes at least one bid of the range away from the next bidder (the bid
+        that would make the total, or under ``bidding.total: over``/``under`` the bids on the
+        wrong side of it)."""
+        if not self.hooked():
+            return False
+        lo, hi, forbidden = self.last_range()
+        return forbidden is not None or lo > self.lo or hi < self.hi
+
     def allows(self, tricks: int) -> bool:
         """Whether the next bid may be ``tricks`` (the range and the hook; :meth:`refusal` also
         checks the dash limit and an auction's cap)."""

@@ -90,7 +90,8 @@ class VariantSummary:
     bidding_rounds: int
     """Bidding rounds in which the last bidder acted."""
     hook_share: float
-    """Share of those rounds in which the dealer's hook forbade a bid."""
+    """Share of those rounds in which the dealer's hook forbade a bid (under ``bidding.total:
+    over`` or ``under``: took bids away)."""
     mean_deal_decisions: float
     """Decisions (bids, trump choices, cards) per scored deal."""
     stop_loss_share: float
@@ -223,7 +224,7 @@ def play_game(variant: Variant, players: int, g: int, *, seed: int | str, bots: 
         seat = game.to_act
         if game.phase is Phase.BID and sum(b is not None for b in game.bids) == n - 1:
             rounds += 1
-            if game.forbidden_bid() is not None:
+            if game.bidding.hook_restricts():  # (every rule on the total: differ, over, under)
                 hooked += 1
         game.apply(players_[seat].act(game.view(seat)))
         decisions += 1
