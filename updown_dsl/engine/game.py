@@ -869,7 +869,9 @@ class Game:
             # by one more deal.
             more = target is not None or (end.tie_break == "extra_deals" and len(self.winners()) > 1)
             if not more or not self._plan.more_deals(self.deal_index + 1):
-                self._end(GameEnd(EndKind.MAX_DEALS, end.max_deals) if more else GameEnd(EndKind.SCHEDULE))
+                extra = self.deal_index - len(self._plan.schedule)
+                self._end(GameEnd(EndKind.MAX_DEALS, end.max_deals) if more else
+                          GameEnd(EndKind.TIE_BROKEN, extra) if extra > 0 else GameEnd(EndKind.SCHEDULE))
                 return
             self.deals = self._plan.deals[:self.deal_index + 1]  # this game's deals: one more
         self.dealer = (self.dealer + 1) % self.players

@@ -43,6 +43,9 @@ class EndKind(enum.Enum):
     """A total fell to the stop-loss (``end.stop_loss``, «просчет»)."""
     MAX_DEALS = "max deals played"
     """A game played past its schedule (to a target, or breaking a tie) reached ``end.max_deals``."""
+    TIE_BROKEN = "tie broken"
+    """A game tied at the end of its schedule went on (``end.tie_break: extra_deals``) until
+    one player led: the value is the number of extra deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,8 @@ class GameEnd:
             return f"{self.value} deals played"
         if self.kind is EndKind.STOP_LOSS:
             return "stop-loss reached («просчет»)"
+        if self.kind is EndKind.TIE_BROKEN:
+            return f"tie broken after {self.value} extra deals"
         return "schedule complete"
 
 

@@ -29,6 +29,9 @@ def reason_text(reason: str) -> str:
     m = re.fullmatch(r"a total reached (\d+)", reason)
     if m:
         return tr("a total reached {target}", target=m.group(1))
+    m = re.fullmatch(r"tie broken after (\d+) extra deals", reason)
+    if m:
+        return tr("tie broken after {n} extra deals", n=m.group(1))
     m = re.fullmatch(r"(\d+) deals played", reason)
     return tr("{n} deals played", n=m.group(1)) if m else reason
 
