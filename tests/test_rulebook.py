@@ -235,3 +235,17 @@ def test_cli_explain() -> None:
     assert runner.invoke(app, ["variant", "explain", "odessa", "--players", "9"]).exit_code == 2
     assert runner.invoke(app, ["variant", "explain", "odessa", "--lang", "xx"]).exit_code == 2
     assert runner.invoke(app, ["variant", "explain", "no-such-variant"]).exit_code == 3
+
+
+def test_a_trump_no_deal_uses_is_not_described() -> None:
+    # Estimation: every deal is an auction (its calls name trump) or a fast hand of a fixed
+    # trump; the variant's own trump (none) is used by no deal, so "There is no trump" would
+    # be false. A variant whose normal deals use the variant's trump still describes it.
+    def trump_section(v: object) -> str:
+        return to_text(rule_book(v)).split("\nTrump\n", 1)[1].split("\n\n", 1)[0]  # type: ignore[arg-type]
+
+    estimation = trump_section(load_variant("estimation"))
+    assert "There is no trump." not in estimation
+    assert "The trump of each kind of deal is given with the kinds of deal above." in estimation
+    assert "highest call names trump" in estimation
+    assert "its suit is trump" in trump_section(load_variant("oh-hell"))

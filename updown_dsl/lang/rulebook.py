@@ -26,7 +26,7 @@ from .bookmodel import Block, Bullets, Item, RuleBook, Section, Table
 from .rulescore import end_section, penalty_section, scoring_section, settlement_section
 from .rulewild import wild_sections
 from .rulewords import card_names, formula_tree, kind_title, pack_text, suit_name, Words
-from .schedule import deal_mark
+from .schedule import deal_mark, resolve_schedule
 from .variant import AuctionRules, Deal, DealKind, TrumpRules, Variant, WildRules
 
 
@@ -317,11 +317,28 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
 
 
 def _trump(v: Variant) -> Section:
-    items = [Item(x) for x in _trump_words(v.trump, v)]
+    used = _used_kinds(v)
+    if used and all(k.trump is not None or k.bidding == "auction" for k in used):
+        # Every deal of the game has its kind's own trump: the variant's is used by none, and
+        # is not described as if it were.
+        items = [Item(tr("The trump of each kind of deal is given with the kinds of deal above."))] \
+            if any(k.trump is not None and k.bidding != "auction" for k in used) else []
+    else:
+        items = [Item(x) for x in _trump_words(v.trump, v)]
     if any(k.bidding == "auction" for k in v.kinds.values()):
         items.append(Item(tr("In deals with an auction the highest call names trump (see the bidding).")))
     items.append(Item(tr("The highest trump wins a trick; without a trump, the highest card of the suit led.")))
     return Section("trump", tr("Trump"), (Bullets(tuple(items)),))
+
+
+def _used_kinds(v: Variant) -> list[DealKind]:
+    """The kinds of the deals of a game at the default table (none when the schedule cannot
+    be worked out there)."""
+    try:
+        deals = resolve_schedule(v, v.default_players)
+    except ValueError:
+        return []
+    return [v.kinds[k] for k in sorted({d.kind for d in deals}) if k in v.kinds]
 
 
 _FIRST_BIDDER = {
