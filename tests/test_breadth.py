@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from updown_dsl import Bid, Card, Game, Phase, Play, loads_variant
+from updown_dsl import Bid, Card, Game, IllegalAction, Phase, Play, loads_variant
 from updown_dsl.records.checker import check_text
 from updown_dsl.records.record import game_transcript
 from updown_dsl.records.transcript import format_transcript
@@ -575,3 +575,41 @@ def test_a_game_to_a_target_nobody_can_reach_ends_at_max_deals():
         """)
     game = play_out(Game(v, 4, seed=1))
     assert len(game.results) == v.end.max_deals == 200 and game.over_reason == "200 deals played"
+
+
+# ------------------------------------------------------------------------------ who leads the first trick
+
+def _leads(rule: str, bids: tuple[int, ...]) -> tuple[int, Game]:
+    v = variant(f"""\
+        name: leads
+        extends: oh-hell
+        schedule: [{{cards: 3}}]
+        bidding: {{hook: false}}
+        play: {{first_leader: {rule}}}
+        """)
+    game = Game(v, 4, seed=0, auto_deal=False)  # Gleb (3) deals: Anna (0) bids first
+    game.deal_cards(hands("AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC"), turned=Card.parse("2C"))
+    for b in bids:
+        game.apply(Bid(b))
+    return game.to_act, game
+
+
+def test_the_highest_bidder_leads_the_first_trick() -> None:
+    # bids in order Anna 1, Boris 3, Vera 3, Gleb 0: Boris and Vera bid the most, Boris first
+    leader, game = _leads("highest_bidder", (1, 3, 3, 0))
+    assert leader == 1 and game.phase is Phase.PLAY
+    assert _leads("highest_bidder", (0, 0, 2, 1))[0] == 2
+    # a card led by another is refused, and a record that shows it is R001 at that card
+    with pytest.raises(IllegalAction):
+        game.apply(Play.parse("AS"))
+    game.apply(Play.parse("AH"))
+    text = format_transcript(game_transcript(play_out(game), ["Anna", "Boris", "Vera", "Gleb"], level="full",
+                                             variant="leads", embed_rules=True))
+    assert check_text(text).clean and "Boris play AH" in text
+    wrong = text.replace("Boris play AH", "Anna play AS", 1)
+    assert [d.code for d in check_text(wrong).errors][:1] == ["R001"]
+
+
+def test_the_player_left_of_the_first_bidder_leads() -> None:
+    assert _leads("first_bidder_left", (1, 0, 1, 0))[0] == 1  # Anna bids first: Boris leads
+    assert _leads("first_bidder", (1, 0, 1, 0))[0] == 0

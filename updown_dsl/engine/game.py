@@ -319,7 +319,13 @@ class Game:
     def _begin_play(self) -> None:
         self.phase = _PLAY
         rule = self._plan.first_leader
-        leader = self._last_trick_winner() if rule == "last_trick_winner" else self._seat_by(rule)
+        if rule == "last_trick_winner":
+            leader = self._last_trick_winner()
+        elif rule == "highest_bidder":
+            b = self.bidding
+            leader = highest_bidder(b.bids, b.order()) if any(x is not None for x in b.bids) else -1
+        else:
+            leader = self._seat_by(rule)
         leader = leader if leader >= 0 else self._seat_by("eldest")
         self.kernel.begin(leader)
         self.to_act = leader

@@ -182,7 +182,9 @@ def seat_by_rule(rule: str, dealer: int, players: int, first_bidder: int | None 
         return (dealer - 1) % players
     if rule == "first_bidder":
         return first_bidder if first_bidder is not None else (dealer + 1) % players
-    return (dealer + 1) % players  # eldest, dealer_left
+    if rule == "first_bidder_left":
+        return ((first_bidder if first_bidder is not None else (dealer + 1) % players) + 1) % players
+    return (dealer + 1) % players  # eldest, dealer_left (and highest_bidder before the bids)
 
 
 def highest_bidder(bids: Sequence[int | None], order: Sequence[int]) -> int:

@@ -409,6 +409,9 @@ _FIRST_LEADER = {
     "first_bidder": mark("The first bidder leads to the first trick of a deal."),
     "dealer": mark("The dealer leads to the first trick of a deal."),
     "dealer_right": mark("The player on the dealer's right leads to the first trick of a deal."),
+    "first_bidder_left": mark("The player on the first bidder's left leads to the first trick of a deal."),
+    "highest_bidder": mark("The player who bid the most leads to the first trick of a deal (of several, the "
+                           "first of them in bidding order; in a deal without bids, the eldest hand)."),
     "last_trick_winner": mark("The winner of the last trick of the deal before leads to the first trick "
                               "(the eldest hand in the first deal)."),
 }

@@ -259,10 +259,14 @@ SCHEMA: dict[str, Field] = {
                          "let a void player discard instead, so a variant written from them says "
                          "`must_trump: false`. Every bundled variant states it; `updown variant show` shows "
                          "it.", True),
-        "first_leader": _f("word", "Who leads the first trick: `eldest`, `first_bidder`, `dealer`, "
-                           "`dealer_right`, or `last_trick_winner` (whoever won the last trick of the "
-                           "deal before; eldest in the first deal).", "eldest",
-                           choices=("eldest", "first_bidder", "dealer", "dealer_right", "last_trick_winner")),
+        "first_leader": _f("word", "Who leads the first trick: `eldest`, `first_bidder`, "
+                           "`first_bidder_left` (the player on the first bidder's left), `dealer`, "
+                           "`dealer_right`, `highest_bidder` (who bid the most; of several, the first of "
+                           "them in bidding order; eldest in a deal without bids), or "
+                           "`last_trick_winner` (whoever won the last trick of the deal before; eldest in "
+                           "the first deal).", "eldest",
+                           choices=("eldest", "first_bidder", "first_bidder_left", "dealer", "dealer_right",
+                                    "highest_bidder", "last_trick_winner")),
         "lead_trump": _f("word", "When a trump may be led: `any` time, `not_first_trick` (not to the "
                          "first trick of a deal), or `when_broken` (only once a trump was played to an "
                          "earlier trick); a leader holding only trumps leads one anyway.", "any",
