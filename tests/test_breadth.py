@@ -275,6 +275,10 @@ def _tied_game(tie_break: str) -> Game:
 def test_most_bids_made_breaks_a_tie():
     game = _tied_game("most_made")
     assert game.is_over and game.winners() == [1]
+    # the same tie broken by the tricks taken over the game: seat 0 took all 3, seat 1 none
+    game = _tied_game("most_tricks")
+    taken = [sum(r.seats[s].taken for r in game.results if r.event == "deal") for s in range(3)]
+    assert game.is_over and taken == [3, 0, 0] and game.winners() == [0]
     assert _tied_game("none").winners() == [0, 1]
 
 

@@ -983,7 +983,8 @@ class Game:
 
     def winners(self) -> list[int]:
         """Seats with the highest total (several on a tie): in a game to an exact target, those
-        who reached it; with ``end.tie_break: most_made``, those of them who made the most bids."""
+        who reached it; with ``end.tie_break: most_made`` (``most_tricks``), those of them who
+        made the most bids (took the most tricks over the game)."""
         end = self.variant.end
         totals = self._totals
         if end.target is not None and end.target_exact and end.target in totals:
@@ -991,14 +992,15 @@ class Game:
         else:
             best = max(totals)
         seats = [s for s, x in enumerate(totals) if x == best]
-        if end.tie_break == "most_made" and len(seats) > 1:
-            made = [0] * self.players
+        if end.tie_break in ("most_made", "most_tricks") and len(seats) > 1:
+            count = [0] * self.players
+            tricks = end.tie_break == "most_tricks"
             for r in self._results:
                 if r.event == "deal":
                     for s, seat in enumerate(r.seats):
-                        made[s] += seat.bid is not None and seat.bid == seat.taken
-            most = max(made[s] for s in seats)
-            seats = [s for s in seats if made[s] == most]
+                        count[s] += seat.taken if tricks else seat.bid is not None and seat.bid == seat.taken
+            most = max(count[s] for s in seats)
+            seats = [s for s in seats if count[s] == most]
         return seats
 
     def _last_trick_winner(self) -> int:

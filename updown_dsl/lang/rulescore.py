@@ -177,6 +177,8 @@ def penalty_section(v: Variant) -> Section:
 _TIES = {
     "none": mark("A tie for the highest total is shared."),
     "most_made": mark("A tie for the highest total is won by whoever of them made the most bids."),
+    "most_tricks": mark("A tie for the highest total is won by whoever of them took the most tricks over the "
+                        "game."),
     "extra_deals": mark("A tie for the highest total is played off: one more deal at the schedule's largest "
                         "size, until the tie is broken."),
 }

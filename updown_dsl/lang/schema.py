@@ -312,9 +312,10 @@ SCHEMA: dict[str, Field] = {
         "target_exact": _f("bool", "With `target`: the total must reach it exactly (a total "
                            "beyond it does not end the game).", False),
         "tie_break": _f("word", "A tie for the highest total when the game would end: `none` "
-                        "(shared), `most_made` (the most bids made among them wins), or "
+                        "(shared), `most_made` (the most bids made among them wins), `most_tricks` "
+                        "(the most tricks taken over the game among them wins), or "
                         "`extra_deals` (one more deal at the schedule's largest size, until the "
-                        "tie is broken).", "none", choices=("none", "most_made", "extra_deals")),
+                        "tie is broken).", "none", choices=("none", "most_made", "most_tricks", "extra_deals")),
         "max_deals": _f("int", "The game ends after this many deals in any case (with `target` "
                         "or `extra_deals`).", 200, minimum=1),
     }),

@@ -216,7 +216,8 @@ class EndRules(NamedTuple):
     """The game ends after the deal in which a total reaches this (the schedule repeats)."""
     target_exact: bool = False
     tie_break: str = "none"
-    """A tie for the highest total at the end: ``none``, ``most_made`` or ``extra_deals``."""
+    """A tie for the highest total at the end: ``none``, ``most_made``, ``most_tricks`` or
+    ``extra_deals``."""
     max_deals: int = 200
 
 
