@@ -293,7 +293,7 @@ def test_an_extra_deal_at_the_largest_size_breaks_a_tie():
     # the end says how the tie was broken, not "schedule complete"
     extra = len(game.results) - 2
     assert game.end is not None and game.end.kind.name == "TIE_BROKEN" and game.end.value == extra
-    assert game.over_reason == f"tie broken after {extra} extra deals"
+    assert game.over_reason == f"tie broken after {extra} extra deal" + ("" if extra == 1 else "s")
     text = format_transcript(game_transcript(game, level="plays", variant="ties", embed_rules=True))
     assert check_text(text).clean
 

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from updown_dsl import Bid, ChooseTrump, Game, IllegalAction, Phase, Play, load_variant
 from updown_dsl.lang.loader import bundled_names
+from updown_dsl.engine import EndKind
+from updown_dsl.engine.plan import table_plan
 from updown_dsl.engine.scoring import DealResult
 from updown_dsl.lang.variant import Variant
 
@@ -209,6 +211,11 @@ def play_checked(name: str, players: int, seed: int) -> Game:
     assert game.is_over, "the game did not end"
     if game.over_reason == "schedule complete":
         assert sum(r.event == "deal" for r in game.results) == len(game.deals)
+    elif game.end is not None and game.end.kind is EndKind.TIE_BROKEN:
+        # a tie at the end of the schedule, played off deal by deal until one player led
+        schedule = len(table_plan(game.variant, players).schedule)
+        assert game.variant.end.tie_break == "extra_deals" and len(game.winners()) == 1
+        assert sum(r.event == "deal" for r in game.results) == len(game.deals) == schedule + game.end.value
     elif game.variant.end.target is not None:
         assert max(game.totals) >= game.variant.end.target
         assert sum(r.event == "deal" for r in game.results) == len(game.deals)

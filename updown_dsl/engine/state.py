@@ -65,7 +65,7 @@ class GameEnd:
         if self.kind is EndKind.STOP_LOSS:
             return "stop-loss reached («просчет»)"
         if self.kind is EndKind.TIE_BROKEN:
-            return f"tie broken after {self.value} extra deals"
+            return f"tie broken after {self.value} extra deal{'' if self.value == 1 else 's'}"
         return "schedule complete"
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import re
 
-from ..i18n import tr, trc
+from ..i18n import ntr, tr, trc
 from ..lang.schedule import KIND_MARK, deal_mark as deal_mark  # (also the sheet's: re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,9 +29,10 @@ def reason_text(reason: str) -> str:
     m = re.fullmatch(r"a total reached (\d+)", reason)
     if m:
         return tr("a total reached {target}", target=m.group(1))
-    m = re.fullmatch(r"tie broken after (\d+) extra deals", reason)
+    m = re.fullmatch(r"tie broken after (\d+) extra deals?", reason)
     if m:
-        return tr("tie broken after {n} extra deals", n=m.group(1))
+        n = int(m.group(1))
+        return ntr("tie broken after {n} extra deal", "tie broken after {n} extra deals", n, n=n)
     m = re.fullmatch(r"(\d+) deals played", reason)
     return tr("{n} deals played", n=m.group(1)) if m else reason
 
