@@ -22,7 +22,11 @@ The kinds (``KINDS``), each written as a player or a scorer would get it wrong:
   card the same player played earlier in the deal;
 * ``leader`` (R003, full and plays levels): a trick after the first written as led by the
   player after its leader (the trick's lines turned once round), where the trick before had
-  no mistake.
+  no mistake;
+* ``revoke`` (R010, R011 or R012, full and plays levels, variants without wild cards): two
+  cards of one player swapped between two tricks so that the earlier breaks a rule of
+  following or trumping, and, as the engine's play kernel judges the deal played so, nothing
+  else does.
 
 The tally is by pair of kinds and level: records, misses (a planted mistake not reported at its
 line with its code) and extras (any other error).
@@ -164,12 +168,76 @@ def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
     return tricks[t][0], "R003"
 
 
+def plant_revoke(d: Deal, rng: random.Random, game: Game, number: int) -> Planted | None:
+    """Two cards of one player swapped between two tricks so that the earlier breaks a rule of
+    following or trumping and nothing else does, as the engine's play kernel judges the deal
+    (variants without wild cards: the kernel is fed the cards as dealt and played)."""
+    if game.table.wild_mask or game.table.joker_mask:
+        return None
+    result = next((r for r in game.results if r.event == "deal" and r.deal.number == number), None)
+    tricks = d.tricks()
+    if result is None or not result.tricks or len(tricks) != len(result.tricks):
+        return None
+    plays = [(tp.seat, tp.play) for t in result.tricks for tp in t.plays]
+    index = {i: k for k, i in enumerate(x for trick in tricks for x in trick)}  # line -> position
+    n = len(d.players)
+    options = [(a, b) for a in range(len(plays)) for b in range(a + n, len(plays))
+               if plays[a][0] == plays[b][0] and a % n and (a // n) not in d.tricks_touched
+               and (b // n) not in d.tricks_touched]
+    rng.shuffle(options)
+    for a, b in options[:40]:
+        trial = list(plays)
+        trial[a], trial[b] = (plays[a][0], plays[b][1]), (plays[b][0], plays[a][1])
+        broken, winners = _kernel_refusals(game, result, trial)
+        # (the same trick winners: the scores written are those of the cards as played)
+        if len(broken) == 1 and broken[0][0] == a and broken[0][1] in ("R010", "R011", "R012") \
+                and winners == [t.winner for t in result.tricks]:
+            line_a = next(i for i, k in index.items() if k == a)
+            line_b = next(i for i, k in index.items() if k == b)
+            wa, wb = d.lines[line_a].split(), d.lines[line_b].split()
+            d.lines[line_a], d.lines[line_b] = " ".join(wa[:2] + wb[2:]), " ".join(wb[:2] + wa[2:])
+            d.touched.update((line_a, line_b))
+            d.tricks_touched.update((a // n, b // n))
+            return line_a, broken[0][1]
+    return None
+
+
+def _kernel_refusals(game: Game, result: Any, plays: list[tuple[int, Any]]
+                     ) -> tuple[list[tuple[int, str]], list[int]]:
+    """(position, code) of each card the kernel refuses when the deal of ``result`` is played
+    with ``plays`` (each refused card played as written; a card out of turn ends it), and the
+    winner of each trick."""
+    from updown_dsl.engine import PlayKernel
+    from updown_dsl.engine.tables import SUIT_ID
+
+    plan = table_plan(game.variant, game.players)
+    table = game.table
+    k = PlayKernel(plan, result.deal.cards)
+    k.deal([sum(table.bit[table.index[c]] for c in h) for h in result.hands], None)
+    if result.trump is not None:
+        k.set_trump(SUIT_ID[result.trump])
+    k.begin(result.tricks[0].leader)
+    out = []
+    for pos, (seat, play) in enumerate(plays):
+        if seat != k.to_act:
+            out.append((pos, "R001"))
+            break
+        problem = k.refusal(play)
+        if problem is not None:
+            out.append((pos, problem.code))
+            if not (k.hands[seat] >> table.index[play.card]) & 1:
+                break
+        k.play(table.index[play.card])
+    return out, list(k.winners)
+
+
 KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "score": (LEVELS, plant_score),
     "total": (LEVELS, plant_total),
     "hook": (LEVELS, plant_hook),
     "twice": (("full", "plays"), plant_twice),
     "leader": (("full", "plays"), plant_leader),
+    "revoke": (("full", "plays"), plant_revoke),
 }
 
 
@@ -200,7 +268,7 @@ def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) ->
             levels, fn = KINDS[kind]
             if level not in levels:
                 return None
-            got = fn(d, rng, game, int(lines[start].split()[1])) if kind == "hook" else fn(d, rng)
+            got = fn(d, rng, game, int(lines[start].split()[1])) if kind in ("hook", "revoke") else fn(d, rng)
             if got is None:
                 break
             planted.append(got)
