@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from ..engine import Game, Phase
 from ..engine.worlds import game_at_deal

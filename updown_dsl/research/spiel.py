@@ -23,10 +23,10 @@ history (its cards, every public action).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from ..actions import Bid
 from ..engine import Game, IllegalAction, Phase
@@ -243,14 +243,14 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
             state = self._resampled(player_id, rnd)
             if state is not None:
                 return state
-        return self.clone()
+        return cast(UpdownState, self.clone())
 
     def _resampled(self, player: int, rnd: random.Random) -> UpdownState | None:
         hist = self.history()
         # the current deal's chance draws: where they start in the history
         chance_at = [k for k, a in enumerate(self.full_history()) if a.player == pyspiel.PlayerId.CHANCE]
         if not chance_at:
-            return self.clone()
+            return cast(UpdownState, self.clone())
         n = self.ugame.n
         game = self.game
         cards = n * game.deal.cards
@@ -260,7 +260,7 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
             start -= 1
         draws = hist[start:start + cards + 1]
         if len(draws) < cards:
-            return self.clone()  # still dealing: nothing is known yet but the player's own cards
+            return cast(UpdownState, self.clone())  # still dealing: nothing is known yet but the player's own cards
         played = set(game.kernel.order)
         eldest = game.eldest
         fixed = set()
