@@ -221,3 +221,17 @@ def test_openspiel_resample_keeps_what_the_player_knows() -> None:
     assert other.information_state_string(seat) == state.information_state_string(seat)
     assert other.game.hand(seat) == state.game.hand(seat)
     assert other.legal_actions() == state.legal_actions()
+
+
+def test_docs_research_examples_run() -> None:
+    """The ``>>>`` examples of docs/research.md."""
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "research.md"
+    test = doctest.DocTestParser().get_doctest(path.read_text(encoding="utf-8"), {}, str(path), str(path), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
