@@ -68,7 +68,7 @@ def main(seconds: float = 3.0) -> None:
         return
     import updown_dsl.research.spiel  # noqa: F401  (registers python_updown)
 
-    ours = pyspiel.load_game("python_updown", {"variant": "oh-hell", "players": 4, "start_deal": 6})
+    ours = pyspiel.load_game("python_updown", {"variant": "oh-hell", "players": 4, "start_deal": 6, "deals": 1})
     theirs = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
     print(f"python_updown, info-state tensor: {bench_spiel(ours, seconds):,.0f} steps/CPU-s")
     print(f"OpenSpiel oh_hell, info-state tensor: {bench_spiel(theirs, seconds):,.0f} steps/CPU-s")

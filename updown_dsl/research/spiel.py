@@ -85,6 +85,14 @@ class UpdownGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=2 * length,
         )
         super().__init__(_GAME_TYPE, info, p)
+        self.params = dict(self.get_parameters())
+        rng = random.Random(0)  # a random trump is drawn from it: the same history, the same game
+        if self.start_deal:
+            self.start = game_at_deal(self.variant, self.n, self.start_deal, self.n - 1 + self.start_deal, rng=rng)
+        else:
+            self.start = Game(self.variant, self.n, rng=rng, auto_deal=False)
+        self._info_observer = UpdownObserver(self, True)
+        self._observer = UpdownObserver(self, False)
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         # the variant holds compiled formulas that do not pickle: a game pickles as its parameters
@@ -134,16 +142,11 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: UpdownGame) -> None:
         super().__init__(game)
         self.ugame = game
-        g = game
-        rng = random.Random(0)
-        if g.start_deal:
-            game_ = game_at_deal(g.variant, g.n, g.start_deal, g.n - 1 + g.start_deal, rng=rng)
-        else:
-            game_ = Game(g.variant, g.n, rng=rng, auto_deal=False)
-        self._box = _Box(game_, dict(game.get_parameters()), [])
+        # OpenSpiel makes a new state for every copy of one: a copy of the start is cheaper
+        self._box = _Box(game.start.clone(), game.params, [])
         self.drawn: list[int] = []
         self.first_result = len(self.game.results)
-        self.info: list[list[str]] = [[] for _ in range(g.n)]
+        self.info: list[list[str]] = [[] for _ in range(game.n)]
         self._done = False
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any], list[int]]]:
@@ -232,6 +235,21 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
     def rewards(self) -> list[float]:
         """The returns at the end, zero before (OpenSpiel's terminal reward model)."""
         return self.returns()
+
+    # Called from Python these skip OpenSpiel's observer path, which copies the state first;
+    # C++ algorithms get the same values through make_py_observer.
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player`` (default: the player to act)."""
+        return self._tensor(self.ugame._info_observer, player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (default: the player to act)."""
+        return self._tensor(self.ugame._observer, player)
+
+    def _tensor(self, observer: UpdownObserver, player: int | None) -> list[float]:
+        observer.set_from(self, self.current_player() if player is None else player)
+        values: list[float] = observer.tensor.tolist()
+        return values
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UpdownState:
         """A state ``player_id`` cannot tell from this one: the cards it has not seen dealt
