@@ -235,3 +235,29 @@ def test_docs_research_examples_run() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "georgian", "odessa"])
+def test_openspiel_played_by_block_matches_the_tricks(name: str) -> None:
+    """The information-state tensor's ``played_by`` block (read from the kernel) says who
+    played each card, as the game's tricks do."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import updown_dsl.research.spiel  # noqa: F401
+
+    game = pyspiel.load_game("python_updown", {"variant": name, "deals": 3})
+    n, pack, base = game.n, game.pack, game.encoding.size
+    state = game.new_initial_state()
+    rnd = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        p = state.current_player()
+        tensor = state.information_state_tensor(p)
+        g = state.game
+        expected = [0.0] * (n * pack)
+        for tp in [tp for tr in g.tricks for tp in tr.plays] + list(g.trick):
+            expected[((tp.seat - p) % n) * pack + g.table.index[tp.play.card]] = 1.0
+        assert tensor[base:] == expected
+        assert tensor == pyspiel.State.information_state_tensor(state, p)  # the C++ observer path
+        state.apply_action(rnd.choice(state.legal_actions()))

@@ -145,6 +145,8 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel makes a new state for every copy of one: a copy of the start is cheaper
         self._box = _Box(game.start.clone(), game.params, [])
         self.drawn: list[int] = []
+        self.first_leader = -1
+        """Who led the first trick of the current deal."""
         self.first_result = len(self.game.results)
         self.info: list[list[str]] = [[] for _ in range(game.n)]
         self._done = False
@@ -200,6 +202,8 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
                         self.info[s].append(f"turned {game.turned}")
             return
         seat = game.to_act
+        if game.phase is Phase.PLAY and not game.kernel.order:
+            self.first_leader = seat
         act = self.ugame.space.actions[action]
         secret = isinstance(act, Bid) and game.kind.bidding in _SECRET_BIDS
         sealed = game.kind.bidding == "sealed"
@@ -330,10 +334,15 @@ class UpdownObserver:
         self.encoding.encode(game, player, t)
         if self.recall:
             base = self.encoding.size
-            index = game.table.index
-            plays = [tp for tr in game.tricks for tp in tr.plays] + list(game.trick)
-            for tp in plays:
-                t[base + ((tp.seat - player) % self.n) * self.pack + index[tp.play.card]] = 1
+            # who played each card, from the kernel: trick t is led by the winner of trick t-1
+            k = game.kernel
+            n = self.n
+            leader = state.first_leader
+            winners = k.winners
+            for j, i in enumerate(k.order):
+                t_, pos = divmod(j, n)
+                lead = winners[t_ - 1] if t_ else leader
+                t[base + ((lead + pos - player) % n) * self.pack + i] = 1
 
     def string_from(self, state: UpdownState, player: int) -> str:
         if self.recall:
