@@ -40,7 +40,7 @@ class UpdownEnv(AECEnv):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi"], "name": "updown_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: str | Variant = "oh-hell", players: int | None = None, *,
+    def __init__(self, variant: str | Variant, players: int | None = None, *,
                  episode: str = "deal", reward: str = "points", start_deal: int = 0,
                  render_mode: str | None = None) -> None:
         super().__init__()

@@ -4,7 +4,7 @@ Importing this module registers the game; then::
 
     game = pyspiel.load_game("python_updown", {"variant": "georgian", "players": 4})
 
-Parameters: ``variant`` (a bundled name or a path), ``players`` (0: the variant's default),
+Parameters: ``variant`` (a bundled name or a path; required), ``players`` (0: the variant's default),
 ``start_deal`` (0-based deal of the schedule to start at) and ``deals`` (deals to play, 0: the
 whole game). Actions are the numbers of :class:`~updown_dsl.research.space.ActionSpace`;
 a deal is dealt by chance nodes, one card of the pack at a time (an outcome is a card's index
@@ -36,7 +36,7 @@ from .space import ActionSpace, Observation
 
 SHORT_NAME = "python_updown"
 _MAX_PLAYERS = 10
-_PARAMS = {"variant": "oh-hell", "players": 0, "start_deal": 0, "deals": 0}
+_PARAMS = {"variant": "", "players": 0, "start_deal": 0, "deals": 0}
 _SECRET_BIDS = ("sealed", "hidden")
 
 _GAME_TYPE = pyspiel.GameType(
@@ -62,6 +62,8 @@ class UpdownGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_PARAMS, **(params or {})}
+        if not p["variant"]:
+            raise ValueError("python_updown needs a variant: a bundled name or a path")
         self.variant = load_variant(str(p["variant"]))
         self.n = int(p["players"]) or self.variant.default_players
         self.start_deal = int(p["start_deal"])
