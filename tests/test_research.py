@@ -132,17 +132,20 @@ def test_pettingzoo_rewards_are_the_deal_points_and_seeds_repeat() -> None:
     assert len(first[1]) == 4 + 4 * 3  # 4 bids, 12 cards: the deal of 3 cards
 
 
-def test_pettingzoo_whole_game_rewards_add_up_to_totals() -> None:
+@pytest.mark.parametrize("reward", ["points", "total"])
+def test_pettingzoo_whole_game_rewards_add_up_to_totals(reward: str) -> None:
     pytest.importorskip("pettingzoo")
     from updown_dsl.research.env import UpdownEnv
 
-    env = UpdownEnv("odessa", 4, episode="game")
+    env = UpdownEnv("odessa", 4, episode="game", reward=reward)
     env.reset(seed=5)
     total = {a: 0.0 for a in env.possible_agents}
     rnd = random.Random(5)
     for agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         total[agent] += reward
+        if reward and env.reward_kind == "total":
+            assert term
         if term or trunc:
             env.step(None)
             continue

@@ -10,7 +10,8 @@ of :class:`~updown_dsl.research.space.ActionSpace` (all zeros for a seat not to 
 
 ``episode="deal"`` ends the episode when a deal is scored, ``"game"`` when the game ends.
 ``reward="points"`` gives every seat the points of each deal as it is scored (so a whole game's
-rewards add up to the totals); ``"settlement"`` gives, at the end of the game, the variant's
+rewards add up to the totals); ``"total"`` gives the same sum once, at the end of the
+episode (the deal's points, or the game's totals); ``"settlement"`` gives, at the end of the game, the variant's
 settlement (whole-game episodes only). ``start_deal`` (0-based) starts each episode at that
 deal of the schedule (the first dealer the last seat, totals zero). ``reset(seed=...)``
 seeds the shuffles: the same seed deals the same cards.
@@ -32,7 +33,7 @@ from ..lang.variant import Variant
 from .space import ActionSpace, Observation
 
 EPISODES = ("deal", "game")
-REWARDS = ("points", "settlement")
+REWARDS = ("points", "total", "settlement")
 
 
 class UpdownEnv(AECEnv):  # type: ignore[misc]
@@ -89,7 +90,7 @@ class UpdownEnv(AECEnv):  # type: ignore[misc]
         self.game = game
         self._deal_random()
         self._deal_index = game.deal_index
-        self._scored = len(game.results)
+        self._scored = self._first = len(game.results)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -127,13 +128,17 @@ class UpdownEnv(AECEnv):  # type: ignore[misc]
         game.apply(self.space.actions[int(action)])
         self.rewards = {a: 0.0 for a in self.agents}
         results = game.results
+        done = game.is_over or (self.episode == "deal" and game.deal_index != self._deal_index)
         if len(results) > self._scored:
             if self.reward_kind == "points":
                 for r in results[self._scored:]:
                     for s in range(self.n):
                         self.rewards[self.possible_agents[s]] += r.total(s)
             self._scored = len(results)
-        done = game.is_over or (self.episode == "deal" and game.deal_index != self._deal_index)
+        if done and self.reward_kind == "total":
+            for r in results[self._first:]:
+                for s in range(self.n):
+                    self.rewards[self.possible_agents[s]] += r.total(s)
         if game.is_over and self.reward_kind == "settlement":
             for s, v in enumerate(game.settlement()):
                 self.rewards[self.possible_agents[s]] = float(v)
