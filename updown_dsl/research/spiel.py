@@ -93,8 +93,8 @@ class UpdownGame(pyspiel.Game):  # type: ignore[misc]
             self.start = game_at_deal(self.variant, self.n, self.start_deal, self.n - 1 + self.start_deal, rng=rng)
         else:
             self.start = Game(self.variant, self.n, rng=rng, auto_deal=False)
-        self._info_observer = UpdownObserver(self, True)
-        self._observer = UpdownObserver(self, False)
+        self.info_observer = UpdownObserver(self, True)
+        self.observer = UpdownObserver(self, False)
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         # the variant holds compiled formulas that do not pickle: a game pickles as its parameters
@@ -134,7 +134,7 @@ class _Box:
 
 
 def _box_from(params: dict[str, Any], history: list[int]) -> _Box:
-    return _restore(params, history)._box
+    return _restore(params, history).holder
 
 
 class UpdownState(pyspiel.State):  # type: ignore[misc]
@@ -145,7 +145,7 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.ugame = game
         # OpenSpiel makes a new state for every copy of one: a copy of the start is cheaper
-        self._box = _Box(game.start.clone(), game.params, [])
+        self.holder = _Box(game.start.clone(), game.params, [])
         self.drawn: list[int] = []
         self.first_leader = -1
         """Who led the first trick of the current deal."""
@@ -160,7 +160,7 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
     @property
     def game(self) -> Game:
         """The updown game of this state."""
-        return self._box.game
+        return self.holder.game
 
     # ------------------------------------------------------------------ the tree
     def current_player(self) -> int:
@@ -186,7 +186,7 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         game = self.game
         n = self.ugame.n
-        self._box.history.append(action)
+        self.holder.history.append(action)
         if game.phase is Phase.DEAL:
             j = len(self.drawn)
             self.drawn.append(action)
@@ -246,11 +246,11 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
     # C++ algorithms get the same values through make_py_observer.
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information-state tensor of ``player`` (default: the player to act)."""
-        return self._tensor(self.ugame._info_observer, player)
+        return self._tensor(self.ugame.info_observer, player)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of ``player`` (default: the player to act)."""
-        return self._tensor(self.ugame._observer, player)
+        return self._tensor(self.ugame.observer, player)
 
     def _tensor(self, observer: UpdownObserver, player: int | None) -> list[float]:
         observer.set_from(self, self.current_player() if player is None else player)
