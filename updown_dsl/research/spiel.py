@@ -93,6 +93,7 @@ class UpdownGame(pyspiel.Game):  # type: ignore[misc]
             self.start = game_at_deal(self.variant, self.n, self.start_deal, self.n - 1 + self.start_deal, rng=rng)
         else:
             self.start = Game(self.variant, self.n, rng=rng, auto_deal=False)
+        self.deal_text = tuple(f"deal {c}" for c in self.start.table.cards)
         self.info_observer = UpdownObserver(self, True)
         self.observer = UpdownObserver(self, False)
 
@@ -150,7 +151,9 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         self.first_leader = -1
         """Who led the first trick of the current deal."""
         self.first_result = len(self.game.results)
-        self.info: list[list[str]] = [[] for _ in range(game.n)]
+        self.events: list[tuple[int, str, str]] = []
+        """The information-state string's events: (the one seat that sees the text, or -1 for
+        every seat; the text; what the others see)."""
         self._done = False
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any], list[int]]]:
@@ -192,16 +195,12 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
             self.drawn.append(action)
             cards = n * game.deal.cards
             if j < cards:
-                seat = (game.eldest + j) % n
-                card = str(game.table.cards[action])
-                for s in range(n):
-                    self.info[s].append(f"deal {card}" if s == seat else "deal ?")
+                self.events.append(((game.eldest + j) % n, self.ugame.deal_text[action], "deal ?"))
             if len(self.drawn) == self._need():
                 game.deal_from_order([game.table.cards[i] for i in self.drawn])
                 self.drawn = []
                 if game.turned is not None:
-                    for s in range(n):
-                        self.info[s].append(f"turned {game.turned}")
+                    self.events.append((-1, f"turned {game.turned}", ""))
             return
         seat = game.to_act
         if game.phase is Phase.PLAY and not game.kernel.order:
@@ -210,12 +209,9 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         secret = isinstance(act, Bid) and game.kind.bidding in _SECRET_BIDS
         sealed = game.kind.bidding == "sealed"
         game.apply(act)
-        for s in range(n):
-            self.info[s].append(f"{seat}: {act}" if not secret or s == seat else f"{seat}: bid ?")
+        self.events.append((seat if secret else -1, f"{seat}: {act}", f"{seat}: bid ?"))
         if sealed and game.phase is Phase.PLAY and secret:
-            shown = " ".join(str(b) for b in game.bids)
-            for s in range(n):
-                self.info[s].append(f"bids {shown}")
+            self.events.append((-1, "bids " + " ".join(str(b) for b in game.bids), ""))
         played = len(game.results) - self.first_result
         if game.is_over or (self.ugame.deal_count and played >= self.ugame.deal_count):
             self._done = True
@@ -348,7 +344,8 @@ class UpdownObserver:
 
     def string_from(self, state: UpdownState, player: int) -> str:
         if self.recall:
-            return f"p{player} " + " | ".join(state.info[player])
+            return f"p{player} " + " | ".join(text if owner < 0 or owner == player else masked
+                                               for owner, text, masked in state.events)
         game = state.game
         hand = " ".join(str(c) for c in game.hand(player)) if game.phase is not Phase.TRUMP else ""
         trick = " ".join(f"{tp.seat}:{tp.play}" for tp in game.trick)
