@@ -249,8 +249,8 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         return self._tensor(self.ugame.observer, player)
 
     def _tensor(self, observer: UpdownObserver, player: int | None) -> list[float]:
-        observer.set_from(self, self.current_player() if player is None else player)
-        values: list[float] = observer.tensor.tolist()
+        values = [0.0] * observer.size
+        observer.write(self, self.current_player() if player is None else player, values)
         return values
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UpdownState:
@@ -321,13 +321,16 @@ class UpdownObserver:
         self.recall = recall
         self.n = game.n
         self.pack = game.pack
-        size = self.encoding.size + (self.n * self.pack if recall else 0)
+        self.size = size = self.encoding.size + (self.n * self.pack if recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: UpdownState, player: int) -> None:
-        t = self.tensor
-        t.fill(0)
+        self.tensor.fill(0)
+        self.write(state, player, self.tensor)
+
+    def write(self, state: UpdownState, player: int, t: Any) -> None:
+        """Write ``player``'s tensor into ``t`` (zeros: a list or an array)."""
         game = state.game
         self.encoding.encode(game, player, t)
         if self.recall:
