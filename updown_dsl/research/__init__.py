@@ -1,0 +1,10 @@
+"""Research interfaces: ``space``, a fixed action space and an observation encoding per
+variant; ``spiel``, an OpenSpiel game (needs ``open_spiel``); ``env``, a PettingZoo AEC
+environment (needs ``pettingzoo``). See docs/research.md.
+
+Nothing here is imported by ``import updown_dsl``; the optional packages are imported only by
+the module that needs them (``pip install updown-dsl[research]``).
+
+May import: the cards and actions, the variant language and the engine (its public API and
+play kernel). Nothing of the records, the players or the command line.
+"""
