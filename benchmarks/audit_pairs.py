@@ -67,6 +67,15 @@ class Deal:
         self.people: set[str] = set()
         """Players whose numbers a mistake already changed."""
         self.tricks_touched: set[int] = set()
+        self.led: set[int] = set()
+        """Tricks planted with a wrong leader (the trick before one of them holds no mistake:
+        a wrong lead right after an illegal card may follow from it)."""
+        self.hands_touched: set[str] = set()
+        """Players whose cards a mistake already changed."""
+        self.swapped: list[tuple[int, Any]] = []
+        """(seat, play) of every card of the deal as the revokes planted so far leave them."""
+        self.revoked: list[int] = []
+        """The positions (in ``swapped``) of the cards those revokes made illegal."""
 
     def find(self, pred: Callable[[list[str]], bool]) -> list[int]:
         return [i for i in range(self.start, self.end) if pred(self.lines[i].split())]
@@ -131,12 +140,13 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     by: dict[str, list[int]] = {}
     for i in plays:
         by.setdefault(d.lines[i].split()[0], []).append(i)
-    options = [(who, idx) for who, idx in by.items() if len(idx) >= 2 and who not in d.people]
+    options = [(who, idx) for who, idx in by.items() if len(idx) >= 2 and who not in d.people | d.hands_touched]
     if not options:
         return None
     who, idx = rng.choice(options)
     later = rng.choice(idx[1:])
-    if later in d.touched:
+    n = len(d.players)
+    if later in d.touched or plays.index(later) // n + 1 in d.led:
         return None
     earlier = rng.choice([i for i in idx if i < later])
     card = d.lines[earlier].split()[2:]
@@ -145,7 +155,7 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     d.lines[later] = f"{who} play {card[0]}"
     d.touched.add(later)
     d.people.add(who)
-    n = len(d.players)
+    d.hands_touched.add(who)
     d.tricks_touched.add(plays.index(later) // n)  # (the trick's winner, so the next leader, may change)
     # (at the plays level the hands are the plays: the card is seen twice, R043)
     return later, "R013" if d.level == "full" else "R043"
@@ -153,8 +163,10 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
 
 def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
     tricks = d.tricks()
+    # (not a trick holding a declared card: a declaration made in the second seat may not be
+    # one a lead can make, and the lines turned round would be a second mistake)
     options = [t for t in range(1, len(tricks)) if not {t - 1, t, t + 1} & d.tricks_touched
-               and not any(i in d.touched for i in tricks[t])]
+               and not any(i in d.touched or len(d.lines[i].split()) > 3 for i in tricks[t])]
     if not options:
         return None
     t = rng.choice(options)
@@ -163,6 +175,7 @@ def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
         d.lines[i] = text
     d.touched.update(tricks[t])
     d.tricks_touched.add(t)
+    d.led.add(t)
     for i in tricks[t]:
         d.people.add(d.lines[i].split()[0])  # (who took the trick is in question)
     return tricks[t][0], "R003"
@@ -178,19 +191,22 @@ def plant_revoke(d: Deal, rng: random.Random, game: Game, number: int) -> Plante
     tricks = d.tricks()
     if result is None or not result.tricks or len(tricks) != len(result.tricks):
         return None
-    plays = [(tp.seat, tp.play) for t in result.tricks for tp in t.plays]
+    # (the cards as a revoke planted before left them: the two together must break no more)
+    plays = d.swapped or [(tp.seat, tp.play) for t in result.tricks for tp in t.plays]
     index = {i: k for k, i in enumerate(x for trick in tricks for x in trick)}  # line -> position
     n = len(d.players)
     options = [(a, b) for a in range(len(plays)) for b in range(a + n, len(plays))
                if plays[a][0] == plays[b][0] and a % n and (a // n) not in d.tricks_touched
-               and (b // n) not in d.tricks_touched]
+               and (b // n) not in d.tricks_touched and (a // n) + 1 not in d.led
+               and d.players[plays[a][0]] not in d.hands_touched]
     rng.shuffle(options)
     for a, b in options[:40]:
         trial = list(plays)
         trial[a], trial[b] = (plays[a][0], plays[b][1]), (plays[b][0], plays[a][1])
         broken, winners = _kernel_refusals(game, result, trial)
         # (the same trick winners: the scores written are those of the cards as played)
-        if len(broken) == 1 and broken[0][0] == a and broken[0][1] in ("R010", "R011", "R012") \
+        if [pos for pos, _ in broken] == sorted(d.revoked + [a]) \
+                and all(code in ("R010", "R011", "R012") for _, code in broken) \
                 and winners == [t.winner for t in result.tricks]:
             line_a = next(i for i, k in index.items() if k == a)
             line_b = next(i for i, k in index.items() if k == b)
@@ -198,7 +214,9 @@ def plant_revoke(d: Deal, rng: random.Random, game: Game, number: int) -> Plante
             d.lines[line_a], d.lines[line_b] = " ".join(wa[:2] + wb[2:]), " ".join(wb[:2] + wa[2:])
             d.touched.update((line_a, line_b))
             d.tricks_touched.update((a // n, b // n))
-            return line_a, broken[0][1]
+            d.hands_touched.add(d.players[plays[a][0]])
+            d.swapped, d.revoked = trial, d.revoked + [a]
+            return line_a, next(code for pos, code in broken if pos == a)
     return None
 
 

@@ -1021,16 +1021,15 @@ class Game:
         return (self.phase is _PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
                 and self._last_trick_winner() < 0)
 
-    def points_if(self, result: DealResult, seat: int, taken: int, total: int) -> int:
-        """The points ``seat`` would have scored in the deal of ``result`` had it taken
-        ``taken`` tricks, with ``total`` before the deal (its bid, the dealer and the others'
-        tricks as they were; a set's premium not included), by the deal's own scoring: for a
-        checker weighing a trick that a record leaves in question."""
+    def points_if(self, result: DealResult, taken: Sequence[int], totals: Sequence[int]) -> list[int]:
+        """The points each seat would have scored in the deal of ``result`` had the seats taken
+        ``taken`` tricks, with ``totals`` before the deal (the bids and the dealer as they
+        were; a set's premium not included), by the deal's own scoring: for a checker weighing
+        a reading of tricks that a record leaves in question."""
         dp = self._plan.deal_plan(result.deal.number - 1)
         seats = result.seats
-        made = sum(1 for s, x in enumerate(seats)
-                   if x.bid is None or x.bid == (taken if s == seat else x.taken))
-        return dp.points(seats[seat].bid, taken, total, seat == result.dealer, made)
+        made = sum(1 for s, x in enumerate(seats) if x.bid is None or x.bid == taken[s])
+        return [dp.points(x.bid, taken[s], totals[s], s == result.dealer, made) for s, x in enumerate(seats)]
 
     def lead_as_written(self, seat: int) -> bool:
         """Let ``seat`` lead the trick about to start, as a record shows it, although another

@@ -16,9 +16,10 @@ leads, the deal stops there) the deal is left, keeping its written score and tot
 
 from __future__ import annotations
 
-from math import perm
+from itertools import product
+from math import perm, prod
 from operator import itemgetter
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn, Sequence, cast
 
 from ..i18n import tr
 from ..actions import Bid, Call, Play
@@ -243,20 +244,20 @@ class DealAudit:
         """A rule was broken in this deal (reported): the deal goes on with the action as written."""
         self.decided = False
         """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
-        self.tricks_in_question: dict[int, int] = {}
-        """Per seat, how many of its tricks a mistake puts in question (a trick led by another
-        than its winner, a card a hand did not hold): its written score is held to the scores
-        that many tricks more or fewer would give."""
         self.in_question: set[int] = set()
-        """Seats whose score this deal's mistakes put in question (a bid that broke a rule, a
-        trick led by another than its winner): their written score stands."""
+        """Seats whose score this deal's mistakes put in question (a bid that broke a rule):
+        their written score stands."""
         self.violated_trick = -1
         """The trick (0-based) of the last illegal card played as written in this deal."""
-        self.disputed: list[tuple[int, int]] = []
-        """(trick, seat) of each card a hand did not hold, played as written: who took that
-        trick is in question."""
-        self.misled: list[int] = []
-        """The tricks led by another player than the rules say (who took them is in question)."""
+        self.disputed: list[tuple[int, int, Card | None]] = []
+        """(trick, seat, the card it was likely written for) of each card a hand did not hold,
+        played as written: who took that trick is in question."""
+        self.misled: dict[int, int] = {}
+        """The tricks led by another player than the rules say, with who should have led
+        them: who took them is in question."""
+        self.table_winners: dict[int, set[int]] = {}
+        """Per trick in question, who the record shows leading the next one: the table's own
+        reading of who took it."""
         self.misled_trick = -1
         """The trick (0-based) last led by another player than the one the rules say: what the
         others had to play in it depends on who led, so its illegal cards are not reported."""
@@ -586,10 +587,10 @@ class DealAudit:
         hands = [list(self.hands.get(s, ())) for s in range(g.players)]
         if self.trump_rule == "last_dealt" and turned is not None:
             own = hands[g.dealer]
-            if turned not in own:
+            if turned not in own and None not in own:
                 return False  # reported as R046 once the deal is dealt
-            own.remove(turned)
-            own.append(turned)
+            # (the dealer's last card: the one shown, or an unknown one, which must then be it)
+            own.append(own.pop(own.index(turned if turned in own else None)))
         known = {c for cards in hands for c in cards if c is not None}
         if self.trump_rule == "turned" and turned is not None:
             known.add(turned)
@@ -601,7 +602,7 @@ class DealAudit:
             audit.readings_left = infer.RECORD_READINGS
         limit = min(infer.READINGS, audit.readings_left)
         reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
-                               recorded_trump=trump), self.took, score, limit=limit)
+                               recorded_trump=trump), self.took, score, limit=limit, added=self.added())
         audit.readings_left -= min(ways, limit)
         if reading is None:
             self.unread = (tr("; no reading of them fits the record") if ways <= limit else
@@ -612,7 +613,7 @@ class DealAudit:
         self.inferred = dict(zip(unknown_steps, reading.plays))
         many = len(unknown_steps) > 1
         cards = " ".join(str(p.card) for p in reading.plays)
-        fits = (tr("a reading that fits the record") if reading.cost == (0, 0) else
+        fits = (tr("a reading that fits the record") if reading.cost[:2] == (0, 0) else
                 tr("the reading that fits the record best of the {n} there are", n=reading.readings))
         bad = sum(e in self.as_unknown for e in unknown_steps)
         what = ((tr("unknown cards (??)") if many else tr("unknown card (??)")) if not bad else
@@ -721,7 +722,7 @@ class DealAudit:
             problem = exc.diagnostics[0]
             not_held = problem.code == "R013" and isinstance(action, Play)
             if not_held and e.actor is not None:
-                self.disputed.append((len(g.tricks), e.actor))
+                self.disputed.append((len(g.tricks), e.actor, self.never_played(e)))
             if not_held and not g.trick:
                 self.misled_trick = len(g.tricks)  # a lead the hand cannot have made: the trick follows it
             # In a trick led by another player than the rules say, what the others had to play
@@ -763,18 +764,23 @@ class DealAudit:
             # A wrong leader right after an illegal card, or after a trick led by the wrong
             # player, may follow from it (the table judged that trick otherwise); at any later
             # trick it is a mistake of its own.
-            if self.violated_trick != len(g.tricks) - 1:
+            after_mistake = self.violated_trick == len(g.tricks) - 1
+            if not after_mistake:
                 self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
                                        player=self.who(seat), value=len(g.tricks) + 1, number=g.deal.number,
                                        player2=self.who(won), count=len(g.tricks)), e)
             if not g.lead_as_written(seat):
                 raise Abandon
-            # The deal goes on as written; who took that trick, and the one led now, is in question.
             self.violated = True
+            if after_mistake:
+                # The table took the trick before as won by this player: one reading of a
+                # trick in question. This trick is played as the record shows it is led.
+                self.table_winners.setdefault(len(g.tricks) - 1, set()).add(seat)
+                return
+            # The deal goes on as written; who takes the trick led now is in question, and what
+            # the others had to play in it depends on who led.
             self.misled_trick = self.violated_trick = len(g.tricks)
-            self.misled.append(len(g.tricks))
-            for s in {won, seat}:
-                self.tricks_in_question[s] = self.tricks_in_question.get(s, 0) + 1
+            self.misled[len(g.tricks)] = won
             return
         if self.violated:
             # The record goes on from the card it was written with, not the one it shows: a
@@ -1004,45 +1010,37 @@ class DealAudit:
                                        deal_number=self.number), e)
                 raise Abandon
             self.audit.last_trick_in_question = False
-            if self.misled or self.disputed:  # (a deal's tricks are made from its log: only when asked)
-                tricks = r.tricks
-                # (the card the hand did hold could have won the trick, whoever won it as written)
-                disputed = {t for t in self.misled if t < len(tricks)} | {t for t, _ in self.disputed if t < len(tricks)}
-                for t in disputed:
-                    for p in tricks[t].plays:
-                        self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
-                self.audit.last_trick_in_question = len(tricks) - 1 in disputed
+            readings = self.readings(r)
+            if readings:
+                self.audit.last_trick_in_question = len(r.tricks) - 1 in readings
+            taken, scores = self.best_reading(r, readings, e.amounts)
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
                 seat = r.seats[s]
-                if s in self.in_question:
-                    # A score in question (its bid broke a rule, or who took a trick is not
-                    # sure): the written score stands, as for a deal left unchecked, and the
-                    # total may add it or the score the cards as written give.
-                    taken = written - (seat.points + seat.bonus)
-                    g.take_total_as_written(s, g.totals[s] + taken)
-                    self.totals_as_written = True
-                    self.score_gap[s] = -taken
-                    continue
                 actual = seat.points + seat.bonus
-                k = self.tricks_in_question.get(s, 0)
-                if k and written != actual and written in {
-                        g.points_if(r, s, t, self.totals_before[s]) + seat.bonus
-                        for t in range(max(0, seat.taken - k), min(r.deal.cards, seat.taken + k) + 1)}:
-                    # Another reading of the trick in question gives the written score: it stands.
+                if s in self.in_question:
+                    # A score in question (its bid broke a rule): the written score stands, as
+                    # for a deal left unchecked, and the total may add it or the score the
+                    # cards as written give.
                     g.take_total_as_written(s, g.totals[s] + written - actual)
                     self.totals_as_written = True
                     self.score_gap[s] = actual - written
                     continue
-                if written != actual:
-                    self.score_gap[s] = written - actual
-                    detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=seat.taken) if seat.bid is not None \
-                        else tr("took {taken}", taken=seat.taken)
+                score = scores[s]
+                if score != actual:
+                    # The reading of the tricks in question that fits the record best: its
+                    # score counts.
+                    g.take_total_as_written(s, g.totals[s] + score - actual)
+                    self.totals_as_written = True
+                if written != score:
+                    self.score_gap[s] = written - score
+                    detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=taken[s]) if seat.bid is not None \
+                        else tr("took {taken}", taken=taken[s])
                     self.report("R050", tr("{player} scores {actual} in deal {number} ({detail}), not {written}",
-                                           player=self.who(s), actual=actual, number=r.deal.number, detail=detail,
+                                           player=self.who(s), actual=score, number=r.deal.number, detail=detail,
                                            written=written), e, seat=s)
-            self.check_took(r)
+            self.check_took(taken)
         else:
             last_written = self.audit.last_written
             for s, written in enumerate(e.amounts):
@@ -1061,12 +1059,95 @@ class DealAudit:
                                            written=written), e, seat=s)
                 last_written[s] = written
 
-    def check_took(self, r: Any) -> None:
+    def readings(self, r: Any) -> dict[int, list[int]]:
+        """Per trick of the deal of ``r`` that a mistake leaves in question, who may have taken
+        it: the winner of the cards as written first, then the winner had the trick been led
+        by the player the rules say, or had the hand played the card it held in place of the
+        one written, and the player the record shows leading the next trick."""
+        tricks = r.tricks
+        k = self.game.kernel
+        out: dict[int, list[int]] = {}
+
+        def add(t: int, seat: int) -> None:
+            if t < len(tricks):
+                who = out.setdefault(t, [tricks[t].winner])
+                if seat not in who:
+                    who.append(seat)
+
+        for t, rightful in self.misled.items():
+            if t < len(tricks):
+                plays = tricks[t].plays
+                at = next((j for j, p in enumerate(plays) if p.seat == rightful), None)
+                add(t, tricks[t].winner if at is None else
+                    k.trick_winner(rightful, [p.play for p in plays[at:] + plays[:at]], r.trump))
+        swaps: dict[int, dict[int, Card]] = {}
+        for t, seat, held in self.disputed:
+            if t < len(tricks) and held is not None:
+                swaps.setdefault(t, {})[seat] = held
+            elif t < len(tricks):
+                add(t, tricks[t].winner)
+        for t, held_by in swaps.items():
+            # (each card the hand held in place of the one written, and all of them together)
+            for swap in [held_by] + ([{s: c} for s, c in held_by.items()] if len(held_by) > 1 else []):
+                add(t, k.trick_winner(tricks[t].leader, [Play(swap[p.seat]) if p.seat in swap else p.play
+                                                         for p in tricks[t].plays], r.trump))
+        for t, seats in self.table_winners.items():
+            for seat in seats:
+                add(t, seat)
+        return out
+
+    def added(self) -> list[int | None]:
+        """Per seat, what the deal's written total adds to the total written before it (to
+        the right total where none was written): the score the sheet counted."""
+        total = next((e.amounts for e in self.block if e.kind == "total"), ())
+        before = self.audit.last_written
+        return [None if t is None else t - (b if (b := before[s]) is not None else self.totals_before[s])
+                for s, t in enumerate(total)]
+
+    def best_reading(self, r: Any, readings: dict[int, list[int]], written: Sequence[int | None]
+                     ) -> tuple[list[int], list[int]]:
+        """The tricks taken and the scores (bonus included) of the reading of the tricks in
+        question whose scores differ from the written ones for the fewest players: the cards
+        as written where several fit as well."""
+        seats = r.seats
+        taken = [x.taken for x in seats]
+        scores = [x.points + x.bonus for x in seats]
+        if not readings or not any(len(w) > 1 for w in readings.values()):
+            return taken, scores
+        g = self.game
+        base = g.points_if(r, taken, self.totals_before)
+
+        added = self.added()
+
+        def misses(sc: list[int]) -> tuple[int, int]:
+            # (of two readings that fit the scores as well, the one the totals add wins)
+            return (sum(1 for s, w in enumerate(written) if w is not None and s not in self.in_question and w != sc[s]),
+                    sum(1 for s, w in enumerate(added) if w is not None and w != sc[s]))
+
+        best = (misses(scores), taken, scores)
+        options = list(readings.items())
+        if prod(len(w) for _, w in options) > 256:
+            return taken, scores  # (too many readings to weigh: the cards as written)
+        for choice in product(*(w for _, w in options)):
+            t = list(taken)
+            for (trick, _), winner in zip(options, choice):
+                t[r.tricks[trick].winner] -= 1
+                t[winner] += 1
+            if t == taken:
+                continue
+            points = g.points_if(r, t, self.totals_before)
+            sc = [scores[s] + points[s] - base[s] for s in range(len(seats))]
+            m = misses(sc)
+            if m < best[0]:
+                best = (m, t, sc)
+        return best[1], best[2]
+
+    def check_took(self, taken: list[int]) -> None:
         for s, n in self.took.items():
-            if r.seats[s].taken != n:
+            if taken[s] != n:
                 line = next(x for x in self.block if x.kind == "took" and x.actor == s)
                 self.report("R052", tr("{player} took {taken} tricks in deal {number}, not {n}",
-                                       player=self.who(s), taken=r.seats[s].taken, number=r.deal.number, n=n), line)
+                                       player=self.who(s), taken=taken[s], number=self.number, n=n), line)
         self.took = {}
 
     def finish_block(self) -> None:
@@ -1075,7 +1156,7 @@ class DealAudit:
             self.finish_sheet(self.block[-1])
             r = self.last_deal_record()
             if r is not None:
-                self.check_took(r)
+                self.check_took([x.taken for x in r.seats])
             return
         if self.is_last:
             return  # an unfinished game: checked as far as it goes
