@@ -482,37 +482,17 @@ class DealAudit:
         elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
             raise Abandon  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
         hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
-        if self.trump_rule == "last_dealt" and turned is not None:
+        last_dealt = self.trump_rule == "last_dealt" and turned is not None
+        if last_dealt and turned not in hands[g.dealer]:
+            self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
+                                   turned=turned, player=self.who(g.dealer)), self.turned)
+            raise Abandon
+        if turned is not None and (last_dealt or self.trump_rule == "turned"):
+            turned = self.shown_for_trump(at, hands, turned, cut, trump, last_dealt)
+        if last_dealt and turned is not None:
             # The shown card was dealt last: hands rebuilt from plays are in play order, and a
             # full-level hand may be written sorted, so the turned line says which card it was.
             own = hands[g.dealer]
-            if turned not in own:
-                self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
-                                       turned=turned, player=self.who(g.dealer)), self.turned)
-                raise Abandon
-            if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None or self.inferred \
-                    or self.as_unknown:
-                fits = None
-            else:
-                score = next((e.amounts for e in self.block if e.kind == "score"), ())
-                fits = read_turned(g, hands, g.dealer, turned, self.steps(at)[0],
-                                   dict(cut_card=cut, random_trump=trump, recorded_trump=trump), self.took, score)
-            if fits is not None:
-                # Under the card written the deal breaks rules that the dealer's card of
-                # another suit explains: the shown card is the mistake, reported once.
-                card, _, under_other = fits
-                names = dict(turned=turned, number=g.deal.number, suit=_suit_name(turned.suit),
-                             suit2=_suit_name(card.suit), sym=turned.suit.symbol if turned.suit else "",
-                             sym2=card.suit.symbol if card.suit else "")
-                self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
-                                       "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
-                                       "does", **names)
-                            if not under_other else
-                            tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
-                               "as trump cards of the deal break more rules than with {suit2} ({sym2})", **names),
-                            self.turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?",
-                                                 **names))
-                turned = card
             own.remove(turned)
             own.append(turned)
         try:
@@ -530,6 +510,45 @@ class DealAudit:
                 self.report("R046", tr("trump in deal {number} is {value} by the rules, not {value2}",
                                        number=g.deal.number, value=g.trump.name.lower() if g.trump else 'none',
                                        value2=written.name.lower() if written else 'none'), self.trump_line)
+
+    def shown_for_trump(self, at: Event, hands: list[list[Card]], turned: Card, cut: Card | None,
+                        trump: Suit | None, last_dealt: bool) -> Card:
+        """The card shown for trump, as the deal is checked: as written, unless the deal breaks
+        rules under it that a card of another suit the rules could have shown explains (the
+        dealer's, or one of the cards left over): then that card, and the turned line is
+        reported (R046)."""
+        g = self.game
+        if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None or self.inferred \
+                or self.as_unknown:
+            return turned
+        if last_dealt:
+            shown = hands[g.dealer]
+        else:
+            dealt = {c for h in hands for c in h}
+            if turned in dealt:
+                return turned  # (reported when the deal is dealt)
+            shown = [c for c in g.table.cards if c not in dealt]
+        score = next((e.amounts for e in self.block if e.kind == "score"), ())
+        fits = read_turned(g, hands, g.dealer if last_dealt else None, turned, shown, self.steps(at)[0],
+                           dict(cut_card=cut, random_trump=trump, recorded_trump=trump), self.took, score)
+        if fits is None:
+            return turned
+        # Under the card written the deal breaks rules that a card of another suit explains:
+        # the shown card is the mistake, reported once.
+        card, _, under_other = fits
+        names = dict(turned=turned, number=g.deal.number, suit=_suit_name(turned.suit),
+                     suit2=_suit_name(card.suit), sym=turned.suit.symbol if turned.suit else "",
+                     sym2=card.suit.symbol if card.suit else "")
+        self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
+                               "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
+                               "does", **names)
+                    if not under_other else
+                    tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
+                       "as trump cards of the deal break more rules than with {suit2} ({sym2})", **names),
+                    self.turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?",
+                                         **names) if last_dealt else
+                    tr("the card turned up shows trump: a card of {suit2} ({sym2})?", **names))
+        return card
 
     def sheet_trump(self, written: Suit | None) -> Suit | None:
         """The trump of a deal whose cards are not known: as written, unless the rules fix it
