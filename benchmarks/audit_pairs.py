@@ -249,6 +249,89 @@ def _kernel_refusals(game: Game, result: Any, plays: list[tuple[int, Any]]
     return out, list(k.winners)
 
 
+def plant_range(d: Deal, rng: random.Random) -> Planted | None:
+    """A bid of one more than the cards of the deal (R020)."""
+    bids = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "bid") if i not in d.touched
+            and d.lines[i].split()[0] not in d.people]
+    if not bids:
+        return None
+    i = rng.choice(bids)
+    words = d.lines[i].split()
+    words[2] = str(int(d.lines[d.start].split()[3]) + 1)
+    d.lines[i] = " ".join(words)
+    d.touched.add(i)
+    d.people.add(words[0])  # (the score of a bid in question says nothing more)
+    return i, "R020"
+
+
+def plant_dealer(d: Deal, rng: random.Random) -> Planted | None:
+    """The deal line names the player after the dealer as the dealer (R042)."""
+    if d.start in d.touched:
+        return None
+    words = d.lines[d.start].split()
+    words[5] = d.players[(d.players.index(words[5]) + 1) % len(d.players)]
+    d.lines[d.start] = " ".join(words)
+    d.touched.add(d.start)
+    return d.start, "R042"
+
+
+def plant_order(d: Deal, rng: random.Random) -> Planted | None:
+    """Two bids next to each other written in the wrong order (R001 at the first of them)."""
+    bids = d.find(lambda w: len(w) == 3 and w[1] == "bid")
+    pairs = [k for k in range(len(bids) - 1) if not {bids[k], bids[k + 1]} & d.touched]
+    if not pairs:
+        return None
+    k = rng.choice(pairs)
+    a, b = bids[k], bids[k + 1]
+    d.lines[a], d.lines[b] = d.lines[b], d.lines[a]
+    d.touched.update((a, b))
+    return a, "R001"
+
+
+def plant_size(d: Deal, rng: random.Random) -> Planted | None:
+    """A hand line short of its last card (R041, full level)."""
+    hands = [i for i in d.find(lambda w: w[:1] == ["hand"]) if i not in d.touched]
+    if not hands:
+        return None
+    i = rng.choice(hands)
+    d.lines[i] = " ".join(d.lines[i].split()[:-1])
+    d.touched.add(i)
+    return i, "R041"
+
+
+def plant_trump(d: Deal, rng: random.Random) -> Planted | None:
+    """The turned card written as the card of the same rank in the next suit, where it is
+    no card of a hand (R046; full and plays levels)."""
+    at = d.find(lambda w: w[:1] == ["turned"] and len(w) == 2)
+    if not at or at[0] in d.touched:
+        return None
+    card = d.lines[at[0]].split()[1]
+    suits = "SHDC"
+    if card[-1] not in suits or any(card in d.lines[i].split()[1:] for i in range(d.start, d.end) if i != at[0]):
+        return None
+    other = card[:-1] + suits[(suits.index(card[-1]) + 1) % 4]
+    if any(other in d.lines[i].split() for i in range(d.start, d.end)):
+        return None
+    d.lines[at[0]] = f"turned {other}"
+    d.touched.add(at[0])
+    return at[0], "R046"
+
+
+def plant_took(d: Deal, rng: random.Random) -> Planted | None:
+    """One player's tricks taken written one more (R052, sheet level)."""
+    took = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "took") if i not in d.touched
+            and d.lines[i].split()[0] not in d.people]
+    if not took:
+        return None
+    i = rng.choice(took)
+    words = d.lines[i].split()
+    words[2] = str(int(words[2]) + 1)
+    d.lines[i] = " ".join(words)
+    d.touched.add(i)
+    d.people.add(words[0])
+    return i, "R052"
+
+
 KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "score": (LEVELS, plant_score),
     "total": (LEVELS, plant_total),
@@ -256,6 +339,12 @@ KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "twice": (("full", "plays"), plant_twice),
     "leader": (("full", "plays"), plant_leader),
     "revoke": (("full", "plays"), plant_revoke),
+    "range": (LEVELS, plant_range),
+    "dealer": (LEVELS, plant_dealer),
+    "order": (("full", "plays"), plant_order),
+    "size": (("full",), plant_size),
+    "trump": (("full", "plays"), plant_trump),
+    "took": (("sheet",), plant_took),
 }
 
 

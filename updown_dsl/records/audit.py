@@ -1002,11 +1002,63 @@ class DealAudit:
                 self.report("R053", tr("tricks taken are not written for every player in deal {number}",
                                        number=g.deal.number), at)
                 raise Abandon
+            taken = [self.took[s] for s in range(g.players)]
+            for seat, right in self.took_written_wrong(taken):
+                # Tricks written wrong, which the others' and the scores show: those lines
+                # are the mistakes, and the deal is checked with the tricks the scores give.
+                line = next(x for x in self.block if x.kind == "took" and x.actor == seat)
+                self.report("R052", tr("{player} took {taken} tricks in deal {number}, not {n}",
+                                       player=self.who(seat), taken=right, number=self.number,
+                                       n=taken[seat]), line)
+                taken[seat] = self.took[seat] = right
             try:
-                g.record_tricks([self.took[s] for s in range(g.players)])
+                g.record_tricks(taken)
             except IllegalAction as exc:
                 self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
                 raise Abandon from None
+
+    def took_written_wrong(self, taken: list[int]) -> list[tuple[int, int]]:
+        """Where the tricks written do not add up to the cards: the players whose numbers,
+        changed so that they add up, give the scores written, as (seat, tricks) for one or two
+        players: the fewest changes and scores left wrong, then the fewest totals that do not
+        add up (nothing when no such change, or several, fit as well)."""
+        g = self.game
+        cards = g.deal.cards
+        gap = cards - sum(taken)
+        score = next((e.amounts for e in self.block if e.kind == "score"), None)
+        added = self.added()
+        if score is None and added:
+            score, added = tuple(added), []  # (no score written: the totals say what was counted)
+        if not gap or score is None or g.players < 2:
+            return []
+        trial = g.clone()
+        fill = list(taken)
+        for s in range(g.players):  # (any numbers that add up, to have the deal's result)
+            fill[s] = max(0, fill[s] + cards - sum(fill))
+        try:
+            trial.record_tricks(fill)
+        except IllegalAction:
+            return []
+        r = next(x for x in reversed(trial.results) if x.event == "deal")
+        base = trial.points_if(r, fill, self.totals_before)
+        bonus = [x.points + x.bonus - base[s] for s, x in enumerate(r.seats)]
+        ranked: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
+        seats = range(g.players)
+        for who in [(s,) for s in seats] + [(a, b) for a in seats for b in seats if a < b]:
+            for values in product(range(cards + 1), repeat=len(who)):
+                t = list(taken)
+                for s, v in zip(who, values):
+                    t[s] = v
+                if sum(t) != cards or any(t[s] == taken[s] for s in who):
+                    continue
+                pts = [p + b for p, b in zip(trial.points_if(r, t, self.totals_before), bonus)]
+                wrong = sum(1 for w, p in zip(score, pts) if w is not None and w != p)
+                off = sum(1 for w, p in zip(added, pts) if w is not None and w != p)
+                ranked.append(((len(who) + wrong, off), list(zip(who, values))))
+        ranked.sort(key=lambda x: x[0])
+        if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+            return []
+        return ranked[0][1]
 
     def last_deal_record(self) -> Any:
         for r in reversed(self.game.results):
@@ -1125,36 +1177,43 @@ class DealAudit:
 
     def best_reading(self, r: Any, readings: dict[int, list[int]], written: Sequence[int | None]
                      ) -> tuple[list[int], list[int]]:
-        """The tricks taken and the scores (bonus included) of the reading of the tricks in
-        question whose scores differ from the written ones for the fewest players: the cards
-        as written where several fit as well."""
+        """The tricks taken and the scores (bonus included) of the reading of the tricks and
+        bids in question whose scores differ from the written ones for the fewest players, then
+        whose scores the written totals add: the cards and bids as written where several fit
+        as well. A bid in question may have been any number of tricks: the others' scores
+        may depend on it."""
         seats = r.seats
         taken = [x.taken for x in seats]
         scores = [x.points + x.bonus for x in seats]
-        if not readings or not any(len(w) > 1 for w in readings.values()):
-            return taken, scores
-        g = self.game
-        base = g.points_if(r, taken, self.totals_before)
-
+        bids = [x.bid for x in seats]
         added = self.added()
 
         def misses(sc: list[int]) -> tuple[int, int]:
-            # (of two readings that fit the scores as well, the one the totals add wins)
             return (sum(1 for s, w in enumerate(written) if w is not None and s not in self.in_question and w != sc[s]),
-                    sum(1 for s, w in enumerate(added) if w is not None and w != sc[s]))
+                    sum(1 for s, w in enumerate(added) if w is not None and s not in self.in_question and w != sc[s]))
 
         best = (misses(scores), taken, scores)
-        options = list(readings.items())
-        if prod(len(w) for _, w in options) > 256:
-            return taken, scores  # (too many readings to weigh: the cards as written)
-        for choice in product(*(w for _, w in options)):
+        if best[0] == (0, 0):
+            return taken, scores
+        options = [w for w in readings.values() if len(w) > 1]
+        tricks = [t for t, w in readings.items() if len(w) > 1]
+        questioned = [s for s in sorted(self.in_question) if bids[s] is not None]
+        values = [range(r.deal.cards + 1)] * len(questioned)
+        if not options and not questioned or prod(len(w) for w in options + values) > 512:
+            return taken, scores  # (nothing to weigh, or too many readings: the cards as written)
+        g = self.game
+        base = g.points_if(r, taken, self.totals_before)
+        for choice in product(*options, *values):
             t = list(taken)
-            for (trick, _), winner in zip(options, choice):
+            for trick, winner in zip(tricks, choice):
                 t[r.tricks[trick].winner] -= 1
                 t[winner] += 1
-            if t == taken:
+            b = list(bids)
+            for s, v in zip(questioned, choice[len(tricks):]):
+                b[s] = v
+            if t == taken and b == bids:
                 continue
-            points = g.points_if(r, t, self.totals_before)
+            points = g.points_if(r, t, self.totals_before, b)
             sc = [scores[s] + points[s] - base[s] for s in range(len(seats))]
             m = misses(sc)
             if m < best[0]:
