@@ -72,6 +72,8 @@ class Deal:
         a wrong lead right after an illegal card may follow from it)."""
         self.hands_touched: set[str] = set()
         """Players whose cards a mistake already changed."""
+        self.hooked = False
+        """A bid was made to break the hook."""
         self.swapped: list[tuple[int, Any]] = []
         """(seat, play) of every card of the deal as the revokes planted so far leave them."""
         self.revoked: list[int] = []
@@ -132,6 +134,7 @@ def plant_hook(d: Deal, rng: random.Random, game: Game, number: int) -> Planted 
     d.lines[bids[-1]] = " ".join(words)
     d.touched.add(bids[-1])
     d.people.add(words[0])  # (that player's score is in question now)
+    d.hooked = True
     return bids[-1], "R021"
 
 
@@ -250,7 +253,10 @@ def _kernel_refusals(game: Game, result: Any, plays: list[tuple[int, Any]]
 
 
 def plant_range(d: Deal, rng: random.Random) -> Planted | None:
-    """A bid of one more than the cards of the deal (R020)."""
+    """A bid of one more than the cards of the deal (R020), where no bid breaks the hook (it
+    would not then)."""
+    if d.hooked:
+        return None
     bids = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "bid") if i not in d.touched
             and d.lines[i].split()[0] not in d.people]
     if not bids:
@@ -299,7 +305,7 @@ def plant_size(d: Deal, rng: random.Random) -> Planted | None:
     return i, "R041"
 
 
-def plant_trump(d: Deal, rng: random.Random) -> Planted | None:
+def plant_trump(d: Deal, rng: random.Random, game: Game, number: int) -> Planted | None:
     """The turned card written as the card of the same rank in the next suit, where it is
     no card of a hand (R046; full and plays levels)."""
     at = d.find(lambda w: w[:1] == ["turned"] and len(w) == 2)
@@ -310,7 +316,8 @@ def plant_trump(d: Deal, rng: random.Random) -> Planted | None:
     if card[-1] not in suits or any(card in d.lines[i].split()[1:] for i in range(d.start, d.end) if i != at[0]):
         return None
     other = card[:-1] + suits[(suits.index(card[-1]) + 1) % 4]
-    if any(other in d.lines[i].split() for i in range(d.start, d.end)):
+    if any(other in d.lines[i].split() for i in range(d.start, d.end)) \
+            or other not in {str(c) for c in game.table.cards}:
         return None
     d.lines[at[0]] = f"turned {other}"
     d.touched.add(at[0])
@@ -375,7 +382,7 @@ def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) ->
             levels, fn = KINDS[kind]
             if level not in levels:
                 return None
-            got = fn(d, rng, game, int(lines[start].split()[1])) if kind in ("hook", "revoke") else fn(d, rng)
+            got = fn(d, rng, game, int(lines[start].split()[1])) if kind in ("hook", "revoke", "trump") else fn(d, rng)
             if got is None:
                 break
             planted.append(got)

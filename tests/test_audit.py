@@ -54,9 +54,10 @@ def card_by_card(text: str) -> CheckReport:
     game = prepare_game(t, diags)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    Audit(t, game, diags, batch_plays=False).run()
-    return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over, game=game,
-                       transcript=t)
+    audit = Audit(t, game, diags, batch_plays=False)
+    audit.run()
+    return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=audit.game.is_over,
+                       game=audit.game, transcript=t)
 
 
 def summary(report: CheckReport) -> tuple[object, ...]:

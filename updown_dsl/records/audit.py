@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import product
 from math import perm, prod
 from operator import itemgetter
-from typing import Any, NoReturn, Sequence, cast
+from typing import Any, NamedTuple, NoReturn, Sequence, cast
 
 from ..i18n import tr
 from ..actions import Bid, Call, Play
@@ -30,7 +30,7 @@ from ..engine.scoring import settle
 from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from . import infer
-from .infer import Step, read_turned, read_unknown
+from .infer import Step, read_unknown
 from .model import Event, Transcript
 from .tableevents import TableLines
 from .tablelines import correction_problems
@@ -56,6 +56,16 @@ def _suit_name(suit: Suit | None) -> str:
     return suit.name.lower() if suit is not None else "none"
 
 _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
+
+
+class _Snapshot(NamedTuple):
+    """What a deal's check changes, before it (:meth:`Audit.snapshot`)."""
+
+    game: Game
+    last_written: list[int | None]
+    readings_left: int
+    last_trick_in_question: bool
+    diags: int
 
 
 class Audit:
@@ -134,6 +144,7 @@ class Audit:
                     self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
                 self.last_written = list(g.totals)  # (a wrong total was reported and taken as written)
                 continue
+            before = self.snapshot() if any(e.kind == "turned" for e in block) else None
             deal = self.deal = DealAudit(self, block, i == len(blocks) - 1)
             if table is not None:
                 table.apply_adjustments(g, i)  # counted in the deal's total (after its totals_before)
@@ -143,11 +154,82 @@ class Audit:
                 deal.abandon()
             except StopWalk:
                 break
+            if before is not None:
+                self.weigh_turned(deal, before)
+                g = self.game
         if self.settled:
             for e in t.events:
                 if e.kind == "settlement":
                     self.settlement(e)
         self.end_game()
+
+    def snapshot(self) -> _Snapshot:
+        """What a deal's check changes, as it stands before the deal (to check it again)."""
+        return _Snapshot(self.game.clone(), list(self.last_written), self.readings_left,
+                         self.last_trick_in_question, len(self.diags))
+
+    def weigh_turned(self, deal: DealAudit, before: _Snapshot) -> None:
+        """Where the card shown for trump gives the deal two or more errors: check the deal
+        again as if another card of another suit the rules could have shown had been shown
+        (the dealer's, or one of the cards left over). If the deal then has fewer mistakes,
+        counting the turned line as one, that line is the mistake: it is reported (R046)
+        and the deal's check is the one under that card."""
+        errors = sum(1 for d in self.diags[before.diags:] if d.severity is Severity.ERROR)
+        turned = deal.turned
+        if errors < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
+                or deal.trump_rule not in ("turned", "last_dealt") or any(d.code == "R046" for d in self.diags[before.diags:]) \
+                or not deal.kinds.isdisjoint(("penalty", "replay")):
+            return
+        written = turned.cards[0]
+        hands = {c for h in deal.hands.values() for c in h if c is not None}
+        if deal.trump_rule == "last_dealt":
+            shown = [c for c in deal.hands.get(before.game.dealer, ()) if c is not None]
+        else:
+            shown = [c for c in self.game.table.cards if c not in hands and c != written]
+        best: tuple[int, Audit, DealAudit, Card] | None = None
+        seen = {written.suit}
+        for card in shown:
+            if card.suit in seen or card.suit is None:
+                continue
+            seen.add(card.suit)
+            trial = Audit(self.t, before.game.clone(), [], batch_plays=self.batch_plays)
+            trial.last_written = list(before.last_written)
+            trial.readings_left = before.readings_left
+            trial.last_trick_in_question = before.last_trick_in_question
+            trial.unreadable = self.unreadable
+            trial.settled = self.settled
+            block = [e._replace(cards=(card,)) if e is turned else e for e in deal.block]
+            other = trial.deal = DealAudit(trial, block, deal.is_last)
+            try:
+                other.run()
+            except Abandon:
+                other.abandon()
+            except StopWalk:
+                continue
+            found = sum(1 for d in trial.diags if d.severity is Severity.ERROR)
+            if found + 1 < errors and (best is None or found < best[0]):
+                best = (found, trial, other, card)
+        if best is None:
+            return
+        _, trial, other, card = best
+        names = dict(turned=written, number=deal.number, suit=_suit_name(written.suit), suit2=_suit_name(card.suit),
+                     sym=written.suit.symbol if written.suit else "", sym2=card.suit.symbol if card.suit else "")
+        del self.diags[before.diags:]
+        self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
+                               "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
+                               "does", **names)
+                    if not trial.diags else
+                    tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
+                       "as trump the deal has more mistakes than with {suit2} ({sym2})", **names),
+                    turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?", **names)
+                    if deal.trump_rule == "last_dealt" else
+                    tr("the card turned up shows trump: a card of {suit2} ({sym2})?", **names))
+        self.diags.extend(trial.diags)
+        self.game = trial.game
+        self.last_written = trial.last_written
+        self.readings_left = trial.readings_left
+        self.last_trick_in_question = trial.last_trick_in_question
+        self.deal = other
 
     def settlement(self, e: Event) -> None:
         g = self.game
@@ -278,7 +360,9 @@ class DealAudit:
             i, n = 1, len(block)
             while i < n:
                 e = block[i]
-                if e.kind == "play" and self.batch and self.level_of_deal == "cards" and self.dealt:
+                if self.swapped(i):
+                    i += 2
+                elif e.kind == "play" and self.batch and self.level_of_deal == "cards" and self.dealt:
                     i = self.play_run(i)
                 else:
                     self.event(e)
@@ -294,6 +378,37 @@ class DealAudit:
                 self.game.end_as_written()
         except FormulaEvalError as exc:
             self.formula_failed(exc, e if i < n else block[-1])
+
+    def swapped(self, i: int) -> bool:
+        """Whether ``block[i]`` is the action of another player than the one whose turn it
+        is, and the next line that player's action of the same kind: the two lines written
+        the wrong way round. That is reported once (R001), and they are taken in the rules'
+        order. (The first two cards of a trick are not: that is a wrong leader.)"""
+        g = self.game
+        block = self.block
+        e = block[i]
+        if i + 1 >= len(block) or e.kind not in ("bid", "call", "play") or e.actor is None:
+            return False
+        nxt = block[i + 1]
+        if nxt.kind != e.kind or nxt.actor is None or nxt.actor == e.actor:
+            return False
+        if self.pending is not None:
+            self.settle_pending()  # (an illegal card no penalty line follows: it was played)
+        if e.kind == "play":
+            if g.phase is not Phase.PLAY or not g.trick or self.level_of_deal == "sheet":
+                return False
+        elif self.level == "sheet" or self.decided:
+            return False
+        elif g.phase is Phase.DEAL:
+            self.ensure_dealt(e)
+        if g.phase not in (Phase.BID, Phase.PLAY) or e.actor == g.to_act or nxt.actor != g.to_act:
+            return False
+        self.report("R001", tr("{player} acts before {player2}, whose turn it is: the two lines are written the wrong way round",
+                               player=self.who(e.actor), player2=self.who(nxt.actor)), e,
+                    hint=tr("write {player2}'s line first", player2=self.who(nxt.actor)))
+        self.event(nxt)
+        self.event(e)
+        return True
 
     def formula_failed(self, exc: FormulaEvalError, e: Event) -> NoReturn:
         """A scoring formula failed on this record's numbers (only a running total outside
@@ -342,6 +457,7 @@ class DealAudit:
                     self.report("R041", tr("{player} was dealt {count} cards; deal {number} has {cards} each",
                                            player=self.who(e.actor), count=len(e.cards), number=self.number,
                                            cards=g.deal.cards), e)
+                    self.hands[e.actor] = self.hand_as_played(e, events)
                 cards = e.cards
             elif kind == "turned":
                 self.turned = e
@@ -384,6 +500,20 @@ class DealAudit:
                 if e.kind == "play" and e.actor is not None and e not in self.taken_back:
                     self.hands.setdefault(e.actor, []).append(
                         e.play.card if e.play and e not in self.as_unknown else None)
+
+    def hand_as_played(self, e: Event, events: list[Event]) -> list[Card | None]:
+        """A hand line with too few or too many cards, as the player's plays show it was: the
+        cards written and those played that it misses, or without those never played (as
+        written where the plays do not tell)."""
+        written = list(e.cards)
+        played = [x.play.card for x in events if x.kind == "play" and x.actor == e.actor and x.play is not None]
+        if len(played) != self.game.deal.cards or len(set(played)) != len(played):
+            return written
+        if len(written) < len(played) and set(written) <= set(played):
+            return written + [c for c in played if c not in written]
+        if len(written) > len(played) and set(played) <= set(written):
+            return [c for c in written if c in played]
+        return written
 
     def hands_from_plays(self, events: list[Event]) -> None:
         """A full record with unknown cards in its hands: when every card of the deal is
@@ -487,8 +617,6 @@ class DealAudit:
             self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
                                    turned=turned, player=self.who(g.dealer)), self.turned)
             raise Abandon
-        if turned is not None and (last_dealt or self.trump_rule == "turned"):
-            turned = self.shown_for_trump(at, hands, turned, cut, trump, last_dealt)
         if last_dealt and turned is not None:
             # The shown card was dealt last: hands rebuilt from plays are in play order, and a
             # full-level hand may be written sorted, so the turned line says which card it was.
@@ -510,45 +638,6 @@ class DealAudit:
                 self.report("R046", tr("trump in deal {number} is {value} by the rules, not {value2}",
                                        number=g.deal.number, value=g.trump.name.lower() if g.trump else 'none',
                                        value2=written.name.lower() if written else 'none'), self.trump_line)
-
-    def shown_for_trump(self, at: Event, hands: list[list[Card]], turned: Card, cut: Card | None,
-                        trump: Suit | None, last_dealt: bool) -> Card:
-        """The card shown for trump, as the deal is checked: as written, unless the deal breaks
-        rules under it that a card of another suit the rules could have shown explains (the
-        dealer's, or one of the cards left over): then that card, and the turned line is
-        reported (R046)."""
-        g = self.game
-        if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None or self.inferred \
-                or self.as_unknown:
-            return turned
-        if last_dealt:
-            shown = hands[g.dealer]
-        else:
-            dealt = {c for h in hands for c in h}
-            if turned in dealt:
-                return turned  # (reported when the deal is dealt)
-            shown = [c for c in g.table.cards if c not in dealt]
-        score = next((e.amounts for e in self.block if e.kind == "score"), ())
-        fits = read_turned(g, hands, g.dealer if last_dealt else None, turned, shown, self.steps(at)[0],
-                           dict(cut_card=cut, random_trump=trump, recorded_trump=trump), self.took, score)
-        if fits is None:
-            return turned
-        # Under the card written the deal breaks rules that a card of another suit explains:
-        # the shown card is the mistake, reported once.
-        card, _, under_other = fits
-        names = dict(turned=turned, number=g.deal.number, suit=_suit_name(turned.suit),
-                     suit2=_suit_name(card.suit), sym=turned.suit.symbol if turned.suit else "",
-                     sym2=card.suit.symbol if card.suit else "")
-        self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
-                               "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
-                               "does", **names)
-                    if not under_other else
-                    tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
-                       "as trump cards of the deal break more rules than with {suit2} ({sym2})", **names),
-                    self.turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?",
-                                         **names) if last_dealt else
-                    tr("the card turned up shows trump: a card of {suit2} ({sym2})?", **names))
-        return card
 
     def sheet_trump(self, written: Suit | None) -> Suit | None:
         """The trump of a deal whose cards are not known: as written, unless the rules fix it

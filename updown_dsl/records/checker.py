@@ -112,7 +112,9 @@ def _check(t: Transcript, reader_diags: Sequence[Diagnostic], headers: Headers) 
     game = headers.prepare(t, diags)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    Audit(t, game, diags).run()
+    audit = Audit(t, game, diags)
+    audit.run()
+    game = audit.game  # (the game as checked: a deal checked again under another turned card is its own)
     return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over,
                        game=game, transcript=t)
 

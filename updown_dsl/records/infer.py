@@ -20,7 +20,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card
-from ..engine import Game, IllegalAction, Phase
+from ..engine import Game, IllegalAction
 
 # A reading the record cannot be followed under (a wrong leader, a card the player
 # cannot have): worse than any number of broken rules.
@@ -138,73 +138,26 @@ def _broken_by(game: Game, hands: Sequence[Sequence[Card | None]], slots: list[t
     return _LOST if result is None else result[0][0]
 
 
-def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int | None, written: Card,
-                shown: Sequence[Card], steps: Sequence[Step], deal: dict[str, Any], took: dict[int, int],
-                scores: Sequence[int | None]) -> tuple[Card, int, int] | None:
-    """A card of ``shown`` (the cards that could have been shown for trump), of another suit
-    than ``written``, under which the deal breaks no rule while under ``written`` it breaks
-    two or more (the one that then contradicts the fewest written numbers), with the rules
-    broken under ``written`` and under it; None when ``written`` fits as well as any. One
-    rule broken is as likely one card played wrong as the card shown written wrong, and a
-    deal that breaks rules under either suit has a mistake of its own: the record's word
-    stands.
-
-    ``dealer``: the seat whose last card dealt is the one shown (None: it comes from the
-    cards left over). ``hands`` are the hands as dealt, ``game`` stands before the deal (it
-    is not changed); ``deal`` the other arguments of :meth:`~updown_dsl.engine.Game.deal_cards`."""
-
-    def cost(card: Card) -> Cost | None:
-        dealt = [list(h) for h in hands]
-        if dealer is not None:
-            own = dealt[dealer]
-            own.remove(card)
-            own.append(card)  # (the shown card was dealt last)
-        result = _replay(game, dealt, steps, dict(deal, turned=card), took, scores, {}, _LOST, leads=True)
-        return None if result is None else result[0]
-
-    if any(step.action is None for step in steps):
-        return None  # (unknown cards: read by read_unknown, with the trump as written)
-    mine = cost(written)
-    if mine is None or mine[0] < 2:
-        return None
-    best: tuple[Cost, Card] | None = None
-    seen = {written.suit}
-    for card in shown:
-        if card.suit in seen:
-            continue
-        seen.add(card.suit)
-        other = cost(card)
-        # (and the rules broken and numbers contradicted under it fewer than under ``written``)
-        if other is not None and other[0] == 0 and other[1] < mine[0] + mine[1] and (best is None or other < best[0]):
-            best = (other, card)
-    return None if best is None else (best[1], mine[0], best[0][0])
-
-
 def _replay(game: Game, hands: list[list[Card]], steps: Sequence[Step], deal: dict[str, Any],
             took: dict[int, int], scores: Sequence[int | None], queue: dict[int, list[Card]],
-            bound: int, who: int | None = None, added: Sequence[int | None] = (),
-            leads: bool = False) -> tuple[Cost, tuple[Play, ...]] | None:
+            bound: int, who: int | None = None, added: Sequence[int | None] = ()
+            ) -> tuple[Cost, tuple[Play, ...]] | None:
     g = game.clone()
     try:
         g.deal_cards(hands, **deal)
     except IllegalAction:
         return None
     start = len(g.results)
-    return _go_on(g, steps, 0, 0, (), queue, took, scores, start, bound, who, added, (-1, -1) if leads else None)
+    return _go_on(g, steps, 0, 0, (), queue, took, scores, start, bound, who, added)
 
 
 def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Play, ...],
            queue: dict[int, list[Card]], took: dict[int, int], scores: Sequence[int | None],
-           start: int, bound: int, who: int | None = None, added: Sequence[int | None] = (),
-           shaky: tuple[int, int] | None = None) -> tuple[Cost, tuple[Play, ...]] | None:
+           start: int, bound: int, who: int | None = None, added: Sequence[int | None] = ()
+           ) -> tuple[Cost, tuple[Play, ...]] | None:
     """Replay ``steps[k:]``; branch where an unknown card could be played in several ways.
     None: the reading is impossible, or breaks more rules than ``bound``. ``who``: count
-    only the rules that seat breaks. ``shaky``: None, a lead by another player than the rules
-    say loses the record; or the trick led so and the trick of the last rule broken, to
-    weigh them as the checker does: a trick led by the wrong player is one rule broken, its
-    illegal cards none, and a wrong lead right after a trick that broke a rule none (the
-    table may have judged that trick otherwise)."""
-    misled, last = shaky or (-1, -1)
+    only the rules that seat breaks."""
     while k < len(steps):
         if broken > bound:
             return None
@@ -213,13 +166,7 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
         if len(g.results) > start or g.is_over:
             break  # (the deal is over: what follows is the record's business)
         if actor != g.to_act:
-            t = len(g.tricks)
-            if shaky is None or actor is None or g.phase is not Phase.PLAY or g.trick or not t \
-                    or not g.lead_as_written(actor):
-                return (broken + _LOST, 0, 0), plays
-            if last != t - 1:
-                broken += who is None or actor == who
-                misled = last = t
+            return (broken + _LOST, 0, 0), plays
         if action is None:
             card = queue[actor].pop(0)
             options = [p for p in g.legal_actions() if isinstance(p, Play) and p.card == card]
@@ -234,8 +181,7 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
                 branch = g.clone()
                 branch.apply(option)
                 result = _go_on(branch, steps, k, broken, plays + (option,),
-                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who, added,
-                                None if shaky is None else (misled, last))
+                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who, added)
                 if result is not None and (best is None or result[0] < best[0]):
                     best = result
             return best
@@ -243,10 +189,7 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
             g.apply(action)
         except IllegalAction as exc:
             code = exc.diagnostics[0].code
-            if not (isinstance(action, Play) and misled == len(g.tricks)):
-                broken += who is None or actor == who
-            if isinstance(action, Play):
-                last = len(g.tricks)
+            broken += who is None or actor == who
             if g.take_as_written(action, code):
                 continue
             return (broken + _LOST, 0, 0), plays
@@ -266,4 +209,4 @@ def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[i
     return wrong, sum(1 for s, n in enumerate(added) if n is not None and seats[s].points + seats[s].bonus != n)
 
 
-__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_turned", "read_unknown"]
+__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_unknown"]
