@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import product
 from math import perm, prod
 from operator import itemgetter
-from typing import Any, NamedTuple, NoReturn, Sequence, cast
+from typing import Any, Callable, NoReturn, Sequence, cast
 
 from ..i18n import tr
 from ..actions import Bid, Call, Play
@@ -58,14 +58,9 @@ def _suit_name(suit: Suit | None) -> str:
 _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
 
 
-class _Snapshot(NamedTuple):
-    """What a deal's check changes, before it (:meth:`Audit.snapshot`)."""
-
-    game: Game
-    last_written: list[int | None]
-    readings_left: int
-    last_trick_in_question: bool
-    diags: int
+def _with_turned(block: list[Event], card: Card) -> list[Event]:
+    """``block`` with ``card`` on its turned line."""
+    return [e._replace(cards=(card,)) if e.kind == "turned" else e for e in block]
 
 
 class Audit:
@@ -79,8 +74,21 @@ class Audit:
     the tests compare it with).
     """
 
-    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic], *, batch_plays: bool = True) -> None:
+    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic], *, batch_plays: bool = True,
+                 start: Callable[[], Game] | None = None) -> None:
         self.t = t
+        if start is None:
+            first = game.clone()
+            start = first.clone
+        self.start = start
+        """A new game of the record, as ``game`` stands before its first deal (to walk the
+        record again up to a deal)."""
+        self.weighing = True
+        """Whether a deal the card shown for trump may explain is checked again (not in a
+        quiet walk for the state before a deal)."""
+        self.reread: dict[int, Card] = {}
+        """Deal blocks checked with another card shown for trump than written (by index)."""
+        self.table: TableLines | None = None
         self.batch_plays = batch_plays
         self.game = game
         self.diags = diags
@@ -130,11 +138,22 @@ class Audit:
             if e.kind not in ("comment", "raw", "settlement"):
                 self.report("T002", tr("a '{kind}' line must come after a 'deal' line", kind=e.kind), e,
                             hint=tr("start each deal with 'deal N cards K dealer NAME'"))
-        table = TableLines.of(t)  # the table's events (records/tableevents.py)
+        table = self.table = TableLines.of(t)  # the table's events (records/tableevents.py)
         for f in table.problems if table is not None else ():
             self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
         blocks = t.deals()
-        for i, block in enumerate(blocks):
+        self.walk(blocks, len(blocks))
+        if self.settled:
+            for e in t.events:
+                if e.kind == "settlement":
+                    self.settlement(e)
+        self.end_game()
+
+    def walk(self, blocks: list[list[Event]], upto: int) -> None:
+        """Check the deal blocks before ``upto`` (a game over stops them)."""
+        table = self.table
+        for i, block in enumerate(blocks[:upto]):
+            g = self.game
             if g.is_over:
                 self.report("R047", tr("the game ended after deal {number} ({over_reason}) but the record goes on",
                                        number=g.deal.number, over_reason=g.over_reason), block[0])
@@ -144,77 +163,86 @@ class Audit:
                     self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
                 self.last_written = list(g.totals)  # (a wrong total was reported and taken as written)
                 continue
-            before = self.snapshot() if any(e.kind == "turned" for e in block) else None
-            deal = self.deal = DealAudit(self, block, i == len(blocks) - 1)
-            if table is not None:
-                table.apply_adjustments(g, i)  # counted in the deal's total (after its totals_before)
-            try:
-                deal.run()
-            except Abandon:
-                deal.abandon()
-            except StopWalk:
+            card = self.reread.get(i)
+            before = len(self.diags)
+            deal = self.check_block(_with_turned(block, card) if card is not None else block, i, len(blocks))
+            if deal is None:
                 break
-            if before is not None:
-                self.weigh_turned(deal, before)
-                g = self.game
-        if self.settled:
-            for e in t.events:
-                if e.kind == "settlement":
-                    self.settlement(e)
-        self.end_game()
+            if self.weighing and card is None and deal.turned is not None:
+                self.weigh_turned(deal, blocks, i, before)
 
-    def snapshot(self) -> _Snapshot:
-        """What a deal's check changes, as it stands before the deal (to check it again)."""
-        return _Snapshot(self.game.clone(), list(self.last_written), self.readings_left,
-                         self.last_trick_in_question, len(self.diags))
+    def check_block(self, block: list[Event], i: int, count: int) -> DealAudit | None:
+        """Check deal block ``i`` of ``count`` (None: the walk stops)."""
+        deal = self.deal = DealAudit(self, block, i == count - 1)
+        if self.table is not None:
+            self.table.apply_adjustments(self.game, i)  # counted in the deal's total (after its totals_before)
+        try:
+            deal.run()
+        except Abandon:
+            deal.abandon()
+        except StopWalk:
+            return None
+        return deal
 
-    def weigh_turned(self, deal: DealAudit, before: _Snapshot) -> None:
-        """Where the card shown for trump gives the deal two or more errors: check the deal
-        again as if another card of another suit the rules could have shown had been shown
-        (the dealer's, or one of the cards left over). If the deal then has fewer mistakes,
-        counting the turned line as one, that line is the mistake: it is reported (R046)
-        and the deal's check is the one under that card."""
-        errors = sum(1 for d in self.diags[before.diags:] if d.severity is Severity.ERROR)
+    def trial(self, game: Game) -> Audit:
+        """A quiet audit of this record from ``game``, with this one's state: to check a deal
+        again."""
+        other = Audit(self.t, game, [], batch_plays=self.batch_plays, start=self.start)
+        other.weighing = False
+        other.reread = self.reread
+        other.table = self.table
+        other.unreadable = self.unreadable
+        other.settled = self.settled
+        other.last_written = list(self.last_written)
+        other.readings_left = self.readings_left
+        other.last_trick_in_question = self.last_trick_in_question
+        return other
+
+    def weigh_turned(self, deal: DealAudit, blocks: list[list[Event]], i: int, before: int) -> None:
+        """Where the card shown for trump gives deal block ``i`` two or more errors: check the
+        deal again as if a card of another suit the rules could have shown had been shown (the
+        dealer's, or one of the cards left over). If the deal then has fewer mistakes,
+        counting the turned line as one, that line is the mistake: it is reported (R046) and
+        the deal's check is the one under that card (and the walk goes on from it). The
+        record up to the deal is walked again, quietly, for the state before it: a clean
+        record pays nothing for this."""
+        errors = sum(1 for d in self.diags[before:] if d.severity is Severity.ERROR)
         turned = deal.turned
         if errors < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
-                or deal.trump_rule not in ("turned", "last_dealt") or any(d.code == "R046" for d in self.diags[before.diags:]) \
-                or not deal.kinds.isdisjoint(("penalty", "replay")):
+                or deal.trump_rule not in ("turned", "last_dealt") \
+                or any(d.code == "R046" for d in self.diags[before:]) or not deal.kinds.isdisjoint(("penalty", "replay")):
             return
         written = turned.cards[0]
-        hands = {c for h in deal.hands.values() for c in h if c is not None}
         if deal.trump_rule == "last_dealt":
-            shown = [c for c in deal.hands.get(before.game.dealer, ()) if c is not None]
+            shown = [c for c in deal.hands.get(deal.dealer, ()) if c is not None]
         else:
-            shown = [c for c in self.game.table.cards if c not in hands and c != written]
-        best: tuple[int, Audit, DealAudit, Card] | None = None
+            held = {c for h in deal.hands.values() for c in h if c is not None}
+            shown = [c for c in self.game.table.cards if c not in held and c != written]
+        prefix: Audit | None = None
+        best: tuple[int, Audit, Card] | None = None
         seen = {written.suit}
         for card in shown:
             if card.suit in seen or card.suit is None:
                 continue
             seen.add(card.suit)
-            trial = Audit(self.t, before.game.clone(), [], batch_plays=self.batch_plays)
-            trial.last_written = list(before.last_written)
-            trial.readings_left = before.readings_left
-            trial.last_trick_in_question = before.last_trick_in_question
-            trial.unreadable = self.unreadable
-            trial.settled = self.settled
-            block = [e._replace(cards=(card,)) if e is turned else e for e in deal.block]
-            other = trial.deal = DealAudit(trial, block, deal.is_last)
-            try:
-                other.run()
-            except Abandon:
-                other.abandon()
-            except StopWalk:
+            if prefix is None:
+                prefix = self.trial(self.start())
+                prefix.last_written = [None] * prefix.game.players
+                prefix.readings_left = -1
+                prefix.last_trick_in_question = False
+                prefix.walk(blocks, i)
+            trial = prefix.trial(prefix.game.clone())
+            if trial.check_block(_with_turned(deal.block, card), i, len(blocks)) is None:
                 continue
             found = sum(1 for d in trial.diags if d.severity is Severity.ERROR)
             if found + 1 < errors and (best is None or found < best[0]):
-                best = (found, trial, other, card)
+                best = (found, trial, card)
         if best is None:
             return
-        _, trial, other, card = best
+        _, trial, card = best
         names = dict(turned=written, number=deal.number, suit=_suit_name(written.suit), suit2=_suit_name(card.suit),
                      sym=written.suit.symbol if written.suit else "", sym2=card.suit.symbol if card.suit else "")
-        del self.diags[before.diags:]
+        del self.diags[before:]
         self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
                                "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
                                "does", **names)
@@ -225,11 +253,12 @@ class Audit:
                     if deal.trump_rule == "last_dealt" else
                     tr("the card turned up shows trump: a card of {suit2} ({sym2})?", **names))
         self.diags.extend(trial.diags)
+        self.reread[i] = card
         self.game = trial.game
         self.last_written = trial.last_written
         self.readings_left = trial.readings_left
         self.last_trick_in_question = trial.last_trick_in_question
-        self.deal = other
+        self.deal = trial.deal
 
     def settlement(self, e: Event) -> None:
         g = self.game
@@ -293,6 +322,8 @@ class DealAudit:
             self.report("R042", tr("{player} deals deal {number}, not {player2}",
                                    player=self.who(g.dealer), number=g.deal.number, player2=self.who(head.actor)), head)
         self.number = g.deal.number
+        self.dealer = g.dealer
+        """The dealer of this deal, as the rules go."""
         self.start_results = len(g.results)
         self.totals_before = list(g.totals)
         # The record stops inside this deal: nothing after the cards.
@@ -387,8 +418,8 @@ class DealAudit:
         g = self.game
         block = self.block
         e = block[i]
-        if i + 1 >= len(block) or e.kind not in ("bid", "call", "play") or e.actor is None:
-            return False
+        if e.actor == g.to_act or e.actor is None or i + 1 >= len(block) or e.kind not in ("bid", "call", "play"):
+            return False  # (the common case first: a line by the player whose turn it is)
         nxt = block[i + 1]
         if nxt.kind != e.kind or nxt.actor is None or nxt.actor == e.actor:
             return False
@@ -1224,6 +1255,8 @@ class DealAudit:
         it: the winner of the cards as written first, then the winner had the trick been led
         by the player the rules say, or had the hand played the card it held in place of the
         one written, and the player the record shows leading the next trick."""
+        if not (self.misled or self.disputed or self.table_winners):
+            return {}  # (a deal's tricks are made from its log: only when asked)
         tricks = r.tricks
         k = self.game.kernel
         out: dict[int, list[int]] = {}
