@@ -26,7 +26,23 @@ The kinds (``KINDS``), each written as a player or a scorer would get it wrong:
 * ``revoke`` (R010, R011 or R012, full and plays levels, variants without wild cards): two
   cards of one player swapped between two tricks so that the earlier breaks a rule of
   following or trumping, and, as the engine's play kernel judges the deal played so, nothing
-  else does.
+  else does;
+* ``range`` (R020): a bid of one more trick than the deal has;
+* ``dealer`` (R042): the ``deal`` line names the player after the dealer;
+* ``order`` (R001, full and plays levels): two bids next to each other written the wrong way
+  round;
+* ``size`` (R041, full level): a hand line short of its last card;
+* ``trump`` (R046, full and plays levels): the card turned up written as the card of the same
+  rank in the next suit, where that suit shows (the record with this one mistake alone is
+  reported so);
+* ``took`` (R052, sheet level): one player's tricks taken written one too many, where the
+  scores tell whose number it is (the same test).
+
+Mistakes of one deal are kept independent: two mistakes touch different lines, a score or
+a total is planted for a player no other mistake changes the numbers of, a wrong leader
+never follows a trick with another mistake (a lead right after one may follow from it), a
+bid out of range is not planted beside a hook bid (the hook would then not be broken), and
+two revokes are judged together.
 
 The tally is by pair of kinds and level: records, misses (a planted mistake not reported at its
 line with its code) and extras (any other error).
@@ -62,6 +78,8 @@ class Deal:
 
     def __init__(self, lines: list[str], start: int, end: int, players: tuple[str, ...], level: str = "full") -> None:
         self.lines, self.start, self.end, self.players, self.level = lines, start, end, players, level
+        self.clean = list(lines)
+        """The record's lines before any mistake was planted."""
         self.touched: set[int] = set()
         """Lines already edited."""
         self.people: set[str] = set()
@@ -307,7 +325,9 @@ def plant_size(d: Deal, rng: random.Random) -> Planted | None:
 
 def plant_trump(d: Deal, rng: random.Random, game: Game, number: int) -> Planted | None:
     """The turned card written as the card of the same rank in the next suit, where it is
-    no card of a hand (R046; full and plays levels)."""
+    no card of a hand (R046; full and plays levels), in a deal where that suit shows: the
+    record with this one mistake is reported so (a trump no card of the deal tells apart
+    from another is no mistake a check can see)."""
     at = d.find(lambda w: w[:1] == ["turned"] and len(w) == 2)
     if not at or at[0] in d.touched:
         return None
@@ -319,13 +339,19 @@ def plant_trump(d: Deal, rng: random.Random, game: Game, number: int) -> Planted
     if any(other in d.lines[i].split() for i in range(d.start, d.end)) \
             or other not in {str(c) for c in game.table.cards}:
         return None
+    alone = list(d.clean)
+    alone[at[0]] = f"turned {other}"
+    if [(x.line, x.code) for x in check_text("\n".join(alone), "game.log").errors] != [(at[0] + 1, "R046")]:
+        return None
     d.lines[at[0]] = f"turned {other}"
     d.touched.add(at[0])
     return at[0], "R046"
 
 
 def plant_took(d: Deal, rng: random.Random) -> Planted | None:
-    """One player's tricks taken written one more (R052, sheet level)."""
+    """One player's tricks taken written one more (R052, sheet level), where the scores tell
+    whose number it is: the record with this one mistake is reported so (where a missed bid
+    scores the same whatever was taken, no check can tell whose number is wrong)."""
     took = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "took") if i not in d.touched
             and d.lines[i].split()[0] not in d.people]
     if not took:
@@ -333,6 +359,10 @@ def plant_took(d: Deal, rng: random.Random) -> Planted | None:
     i = rng.choice(took)
     words = d.lines[i].split()
     words[2] = str(int(words[2]) + 1)
+    alone = list(d.clean)
+    alone[i] = " ".join(words)
+    if [(x.line, x.code) for x in check_text("\n".join(alone), "game.log").errors] != [(i + 1, "R052")]:
+        return None
     d.lines[i] = " ".join(words)
     d.touched.add(i)
     d.people.add(words[0])

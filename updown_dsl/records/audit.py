@@ -24,7 +24,7 @@ from typing import Any, Callable, NoReturn, Sequence, cast
 from ..i18n import tr
 from ..actions import Bid, Call, Play
 from ..cards import Card, Suit
-from ..diagnostics import CATALOGUE, Diagnostic, Severity
+from ..diagnostics import CATALOGUE, Cause, Diagnostic, Severity
 from ..engine import CardFault, Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
 from ..engine.scoring import settle
 from ..engine.tables import SUITS
@@ -111,16 +111,18 @@ class Audit:
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
-               severity: Severity = Severity.ERROR, at_arg: bool = False, seat: int | None = None) -> None:
+               severity: Severity = Severity.ERROR, at_arg: bool = False, seat: int | None = None,
+               caused_by: Cause | None = None) -> None:
         """Add a diagnostic at ``event``'s line: at its first argument with ``at_arg``, or at
-        ``seat``'s number of a score, total or settlement line."""
+        ``seat``'s number of a score, total or settlement line; ``caused_by``: the mistake it
+        follows from."""
         line = event.line if event is not None else None
         col = event.col if event is not None else None
         if at_arg and event is not None and event.arg_col:
             col = event.arg_col
         if seat is not None and event is not None and seat < len(event.cells) and event.cells[seat]:
             col = event.cells[seat]
-        self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint))
+        self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint, caused_by=caused_by))
 
     def who(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None else "?"
@@ -324,6 +326,9 @@ class DealAudit:
         self.number = g.deal.number
         self.dealer = g.dealer
         """The dealer of this deal, as the rules go."""
+        self.cannot_be: Cause | None = None
+        """The first card of the deal that cannot be (R043, R044): read as unknown, the note
+        saying how follows from it."""
         self.start_results = len(g.results)
         self.totals_before = list(g.totals)
         # The record stops inside this deal: nothing after the cards.
@@ -515,6 +520,7 @@ class DealAudit:
                 else:
                     seen[c.id] = e
                     continue
+                self.cannot_be = self.cannot_be or Cause(e.line, self.audit.diags[-1].code)
                 if kind == "turned":
                     raise Abandon
                 # A card that cannot be: read it as a card nobody wrote down, so that the
@@ -761,7 +767,7 @@ class DealAudit:
         self.report("T021", tr("deal {number} holds {count} {what}: checked with {value} read as {cards}, {fits}",
                                number=g.deal.number, count=len(unknown_steps), what=what,
                                value=tr("them") if many else tr("it"), cards=cards, fits=fits),
-                    unknown_steps[0], severity=Severity.NOTE)
+                    unknown_steps[0], severity=Severity.NOTE, caused_by=self.cannot_be if bad else None)
         return True
 
     # -- the block's lines ----------------------------------------------------------------

@@ -166,6 +166,11 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
         if len(g.results) > start or g.is_over:
             break  # (the deal is over: what follows is the record's business)
         if actor != g.to_act:
+            if k < len(steps) and steps[k].actor == g.to_act and steps[k].actor is not None:
+                # (two lines the wrong way round: the checker takes them in the rules' order)
+                steps = [*steps[:k - 1], steps[k], steps[k - 1], *steps[k + 1:]]
+                k -= 1
+                continue
             return (broken + _LOST, 0, 0), plays
         if action is None:
             card = queue[actor].pop(0)
