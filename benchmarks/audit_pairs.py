@@ -314,12 +314,14 @@ def plant_order(d: Deal, rng: random.Random) -> Planted | None:
 
 def plant_size(d: Deal, rng: random.Random) -> Planted | None:
     """A hand line short of its last card (R041, full level)."""
-    hands = [i for i in d.find(lambda w: w[:1] == ["hand"]) if i not in d.touched]
+    hands = [i for i in d.find(lambda w: w[:1] == ["hand"]) if i not in d.touched
+             and d.lines[i].split()[1] not in d.hands_touched]
     if not hands:
         return None
     i = rng.choice(hands)
     d.lines[i] = " ".join(d.lines[i].split()[:-1])
     d.touched.add(i)
+    d.hands_touched.add(d.lines[i].split()[1])  # (the plays show the hand: no other mistake in them)
     return i, "R041"
 
 

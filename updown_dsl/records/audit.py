@@ -1178,8 +1178,11 @@ class DealAudit:
                 if sum(t) != cards or any(t[s] == taken[s] for s in who):
                     continue
                 pts = [p + b for p, b in zip(trial.points_if(r, t, self.totals_before), bonus)]
-                wrong = sum(1 for w, p in zip(score, pts) if w is not None and w != p)
-                off = sum(1 for w, p in zip(added, pts) if w is not None and w != p)
+                # (the score of a bid in question stands as written: it says nothing here)
+                wrong = sum(1 for s, (w, p) in enumerate(zip(score, pts))
+                            if w is not None and w != p and s not in self.in_question)
+                off = sum(1 for s, (w, p) in enumerate(zip(added, pts))
+                          if w is not None and w != p and s not in self.in_question)
                 ranked.append(((len(who) + wrong, off), list(zip(who, values))))
         ranked.sort(key=lambda x: x[0])
         if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
