@@ -373,6 +373,9 @@ class DealAudit:
         self.misled: dict[int, int] = {}
         """The tricks led by another player than the rules say, with who should have led
         them: who took them is in question."""
+        self.rotated: dict[int, int] = {}
+        """The tricks whose wrong leader follows from a mistake just before, with who should
+        have led them: the reading of their lines in the rules' order."""
         self.table_winners: dict[int, set[int]] = {}
         """Per trick in question, who the record shows leading the next one: the table's own
         reading of who took it."""
@@ -919,8 +922,10 @@ class DealAudit:
             self.violated = True
             if after_mistake:
                 # The table took the trick before as won by this player: one reading of a
-                # trick in question. This trick is played as the record shows it is led.
+                # trick in question. This trick is played as the record shows it is led; had
+                # its lines been written the wrong way round, the rightful leader took it.
                 self.table_winners.setdefault(len(g.tricks) - 1, set()).add(seat)
+                self.rotated[len(g.tricks)] = won
                 return
             # The deal goes on as written; who takes the trick led now is in question, and what
             # the others had to play in it depends on who led.
@@ -1266,6 +1271,7 @@ class DealAudit:
         one written, and the player the record shows leading the next trick."""
         if not (self.misled or self.disputed or self.table_winners):
             return {}  # (a deal's tricks are made from its log: only when asked)
+        led_by = {**self.rotated, **self.misled}
         tricks = r.tricks
         k = self.game.kernel
         out: dict[int, list[int]] = {}
@@ -1276,7 +1282,7 @@ class DealAudit:
                 if seat not in who:
                     who.append(seat)
 
-        for t, rightful in self.misled.items():
+        for t, rightful in led_by.items():
             if t < len(tricks):
                 plays = tricks[t].plays
                 at = next((j for j, p in enumerate(plays) if p.seat == rightful), None)

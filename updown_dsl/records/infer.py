@@ -20,7 +20,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..actions import Bid, Call, ChooseTrump, Play
 from ..cards import Card
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, Phase
 
 # A reading the record cannot be followed under (a wrong leader, a card the player
 # cannot have): worse than any number of broken rules.
@@ -153,11 +153,13 @@ def _replay(game: Game, hands: list[list[Card]], steps: Sequence[Step], deal: di
 
 def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Play, ...],
            queue: dict[int, list[Card]], took: dict[int, int], scores: Sequence[int | None],
-           start: int, bound: int, who: int | None = None, added: Sequence[int | None] = ()
-           ) -> tuple[Cost, tuple[Play, ...]] | None:
+           start: int, bound: int, who: int | None = None, added: Sequence[int | None] = (),
+           misled: int = -1) -> tuple[Cost, tuple[Play, ...]] | None:
     """Replay ``steps[k:]``; branch where an unknown card could be played in several ways.
     None: the reading is impossible, or breaks more rules than ``bound``. ``who``: count
-    only the rules that seat breaks."""
+    only the rules that seat breaks. A trick led by another player than the rules say is
+    one rule broken and goes on as written (``misled``: the last such trick); what the
+    others had to play in it follows from that lead, so its cards break none."""
     while k < len(steps):
         if broken > bound:
             return None
@@ -171,10 +173,16 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
                 steps = [*steps[:k - 1], steps[k], steps[k - 1], *steps[k + 1:]]
                 k -= 1
                 continue
-            return (broken + _LOST, 0, 0), plays
+            if actor is None or g.phase is not Phase.PLAY or g.trick or not g.tricks or not g.lead_as_written(actor):
+                return (broken + _LOST, 0, 0), plays
+            broken += who is None or actor == who
+            misled = len(g.tricks)
         if action is None:
             card = queue[actor].pop(0)
             options = [p for p in g.legal_actions() if isinstance(p, Play) and p.card == card]
+            if not options and misled == len(g.tricks) and g.play_as_written(Play(card)):
+                plays += (Play(card),)
+                continue
             if not options:
                 return None  # the unknown card would break a rule: read it otherwise
             if len(options) == 1:
@@ -186,7 +194,8 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
                 branch = g.clone()
                 branch.apply(option)
                 result = _go_on(branch, steps, k, broken, plays + (option,),
-                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who, added)
+                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who, added,
+                                misled)
                 if result is not None and (best is None or result[0] < best[0]):
                     best = result
             return best
@@ -194,7 +203,8 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
             g.apply(action)
         except IllegalAction as exc:
             code = exc.diagnostics[0].code
-            broken += who is None or actor == who
+            if not (isinstance(action, Play) and misled == len(g.tricks)):
+                broken += who is None or actor == who
             if g.take_as_written(action, code):
                 continue
             return (broken + _LOST, 0, 0), plays
