@@ -58,6 +58,15 @@ def _suit_name(suit: Suit | None) -> str:
 _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
 
 
+_PLAY_RULES = frozenset(("R001", "R003", "R010", "R011", "R012", "R013", "R014", "R015", "R016", "R017"))
+
+
+def _weigh(diags: Sequence[Diagnostic]) -> tuple[int, int]:
+    """The errors among ``diags``, and those of them about cards or leads."""
+    errors = [d.code for d in diags if d.severity is Severity.ERROR]
+    return len(errors), sum(1 for c in errors if c in _PLAY_RULES)
+
+
 def _with_turned(block: list[Event], card: Card) -> list[Event]:
     """``block`` with ``card`` on its turned line."""
     return [e._replace(cards=(card,)) if e.kind == "turned" else e for e in block]
@@ -201,16 +210,21 @@ class Audit:
         return other
 
     def weigh_turned(self, deal: DealAudit, blocks: list[list[Event]], i: int, before: int) -> None:
-        """Where the card shown for trump gives deal block ``i`` two or more errors: check the
+        """Where the card shown for trump gives deal block ``i`` two or more cards or leads
+        against the rules: check the
         deal again as if a card of another suit the rules could have shown had been shown (the
         dealer's, or one of the cards left over). If the deal then has fewer mistakes,
-        counting the turned line as one, that line is the mistake: it is reported (R046) and
+        counting the turned line as one, and no card or lead against the rules (an illegal
+        card's consequences are errors too), that line is the mistake: it is reported
+        (R046) and
         the deal's check is the one under that card (and the walk goes on from it). The
         record up to the deal is walked again, quietly, for the state before it: a clean
         record pays nothing for this."""
-        errors = sum(1 for d in self.diags[before:] if d.severity is Severity.ERROR)
+        errors, broken = _weigh(self.diags[before:])
         turned = deal.turned
-        if errors < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
+        # (one card or lead against the rules is as likely one card played wrong as the
+        # card shown written wrong: there the record's word stands)
+        if broken < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
                 or deal.trump_rule not in ("turned", "last_dealt") \
                 or any(d.code == "R046" for d in self.diags[before:]) or not deal.kinds.isdisjoint(("penalty", "replay")):
             return
@@ -220,6 +234,7 @@ class Audit:
         else:
             held = {c for h in deal.hands.values() for c in h if c is not None}
             shown = [c for c in self.game.table.cards if c not in held and c != written]
+        margin = 0 if deal.trump_rule == "last_dealt" else 1
         prefix: Audit | None = None
         best: tuple[int, Audit, Card] | None = None
         seen = {written.suit}
@@ -236,8 +251,13 @@ class Audit:
             trial = prefix.trial(prefix.game.clone())
             if trial.check_block(_with_turned(deal.block, card), i, len(blocks)) is None:
                 continue
-            found = sum(1 for d in trial.diags if d.severity is Severity.ERROR)
-            if found + 1 < errors and (best is None or found < best[0]):
+            found, rules = _weigh(trial.diags)
+            # (fewer mistakes in all, counting the turned line, and every card and lead by
+            # the rules: an illegal card's consequences are errors too, and another suit that
+            # leaves cards against the rules explains the deal no better than the one
+            # written; a card left over could be any of many, every suit among them, so it
+            # takes one mistake more)
+            if found + 1 + margin < errors and rules == 0 and (best is None or found < best[0]):
                 best = (found, trial, card)
         if best is None:
             return
@@ -373,6 +393,8 @@ class DealAudit:
         self.misled: dict[int, int] = {}
         """The tricks led by another player than the rules say, with who should have led
         them: who took them is in question."""
+        self.call_refused = False
+        """A call against the rules was taken as written (the auction's order follows from it)."""
         self.rotated: dict[int, int] = {}
         """The tricks whose wrong leader follows from a mistake just before, with who should
         have led them: the reading of their lines in the rules' order."""
@@ -434,10 +456,12 @@ class DealAudit:
         if self.pending is not None:
             self.settle_pending()  # (an illegal card no penalty line follows: it was played)
         if e.kind == "play":
-            if g.phase is not Phase.PLAY or not g.trick or self.level_of_deal == "sheet":
+            # (in a trick led by the wrong player, who plays when follows from that lead)
+            if g.phase is not Phase.PLAY or not g.trick or self.level_of_deal == "sheet" \
+                    or self.misled_trick == len(g.tricks):
                 return False
-        elif self.level == "sheet" or self.decided:
-            return False
+        elif self.level == "sheet" or self.decided or self.call_refused:
+            return False  # (after a call against the rules, who calls or bids next follows from it)
         elif g.phase is Phase.DEAL:
             self.ensure_dealt(e)
         if g.phase not in (Phase.BID, Phase.PLAY) or e.actor == g.to_act or nxt.actor != g.to_act:
@@ -891,6 +915,7 @@ class DealAudit:
                 self.violated_trick = len(g.tricks)
             if isinstance(action, (Bid, Call)) and e.actor is not None:
                 self.in_question.add(e.actor)  # the score of a bid in question says nothing more
+            self.call_refused = self.call_refused or isinstance(action, Call)
             if g.take_as_written(action, problem.code, self.never_played(e) if not_held else None):
                 return
             raise Abandon
