@@ -209,6 +209,10 @@ def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
                 f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
                 + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
     console.print(line)
+    if v.forfeits:
+        console.print(tr("{n} decisions of external programs (exec:) were played by the fallback bot "
+                         "(a timeout, a crash or a bad answer: see docs/protocol.md)", n=v.forfeits),
+                      style="yellow", markup=False)
     for title, rows, first in (("by seat", summary.seats, "seat"), ("by bot", summary.kinds, "bot")):
         table = Table(title=title, title_justify="left")
         for col in (first, "games", "mean points", "sd", "wins", "bids made"):

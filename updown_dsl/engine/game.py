@@ -1055,21 +1055,13 @@ class Game:
 
     def parse_action(self, text: str) -> Action:
         """Read an action as written: ``7S`` or ``JK high H`` (a play), ``2`` or ``bid 2``, ``H`` or
-        ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks.
+        ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks
+        (:func:`parse_action`).
 
         :raises CardError: for text that is no action (it is not checked against the rules:
             :meth:`apply` does that).
         """
-        words = text.split()
-        first = words[0].lower() if words else ""
-        phase = self.phase
-        if first == "bid" or (phase is _BID and first not in ("trump", "call")):
-            return Bid.parse(text)
-        if first == "trump" or (phase is Phase.TRUMP and first != "call"):
-            return ChooseTrump.parse(text)
-        if first == "call" or phase is Phase.AUCTION:
-            return Call.parse(text)
-        return Play.parse(text)
+        return parse_action(text, self.phase)
 
     # ------------------------------------------------------------------ the move stack
     def push(self, action: Action | str) -> None:
@@ -1165,6 +1157,23 @@ class Game:
             rng.setstate(self.rng.getstate())
         new.rng = rng
         return new
+
+
+def parse_action(text: str, phase: Phase) -> Action:
+    """Read an action as written (see :meth:`Game.parse_action`), a bare word as ``phase`` asks:
+    what a seat's view needs to read a player's answer without the game.
+
+    :raises CardError: for text that is no action.
+    """
+    words = text.split()
+    first = words[0].lower() if words else ""
+    if first == "bid" or (phase is _BID and first not in ("trump", "call")):
+        return Bid.parse(text)
+    if first == "trump" or (phase is Phase.TRUMP and first != "call"):
+        return ChooseTrump.parse(text)
+    if first == "call" or phase is Phase.AUCTION:
+        return Call.parse(text)
+    return Play.parse(text)
 
 
 _SLOTS = Game.__slots__
