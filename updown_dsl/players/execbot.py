@@ -123,7 +123,7 @@ class ExecBot:
         """True once the program is no longer started (it could not be, or died too often)."""
         self._proc: subprocess.Popen[bytes] | None = None
         self._buffer = b""
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[[subprocess.Popen[bytes]], ExecBot] | None = None
 
     # -- the process ---------------------------------------------------------------------------
     def _start(self) -> subprocess.Popen[bytes] | str:

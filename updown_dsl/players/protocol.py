@@ -155,7 +155,7 @@ def decode_request(line: str | bytes) -> Request | ProtocolError:
         return ProtocolError(ErrorCode.BAD_REQUEST, tr("a request's id is a string or a whole number"))
     cmd = data.get("cmd")
     try:
-        command = Command(cmd)
+        command = Command(str(cmd))
     except ValueError:
         return ProtocolError(ErrorCode.UNKNOWN_COMMAND, tr("no command {cmd!r}", cmd=cmd),
                              hint=tr("commands: {items}", items=", ".join(c.value for c in Command)), id=rid)
