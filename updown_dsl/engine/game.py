@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import tr
 from ..lang.variant import Deal, DealKind, Variant
 from .bidding import Bidding, trump_choices
+from .display import draw
 from .dealing import Dealt, cut_index, deal_given, deal_random, hands_from_order
 from .dealing import random_trump as _random_trump
 from .kernel import PlayKernel
@@ -1102,6 +1103,14 @@ class Game:
         return tuple(a for a, _ in self._stack or ())
 
     # ------------------------------------------------------------------ text
+    def _repr_html_(self) -> str | None:
+        """The table and the score sheet so far, for a notebook (:mod:`.display`)."""
+        return draw("game", "html", self)
+
+    def _repr_svg_(self) -> str | None:
+        """The deal in progress as a picture: each seat's cards and the trick on the table."""
+        return draw("game", "svg", self)
+
     def __repr__(self) -> str:
         if self.is_over:
             where = "over"
