@@ -156,3 +156,17 @@ def test_simulate_counts_the_forfeits_of_a_broken_bot(tmp_path: Path) -> None:
 def test_simulate_refuses_an_exec_bot_that_is_no_program() -> None:
     result = CliRunner().invoke(app, ["simulate", "--variant", "oh-hell", "--bots", "exec:no-such-program-here"])
     assert result.exit_code == 2
+
+
+def test_play_watches_an_external_program_and_shows_each_forfeit(tmp_path: Path) -> None:
+    broken = _script(tmp_path, "broken", "while read line; do echo nonsense; done")
+    args = ["play", "--variant", "oh-hell", "--players", "3", "--watch", "--seed", "3"]
+    result = CliRunner().invoke(app, [*args, "--bot", f"exec:{broken}"])
+    assert result.exit_code == 0, result.output
+    assert "seat 1, deal 1: the program answered no action" in result.stdout
+    clean = CliRunner().invoke(app, [*args, "--bot", f"exec:{PY_BOT}", "--save", str(tmp_path / "g.log")])
+    assert clean.exit_code == 0, clean.output
+    assert "fallback" not in clean.stdout
+    (report,) = list(check_games(tmp_path / "g.log"))
+    assert report.clean and report.finished
+    assert "exec:" in (CliRunner().invoke(app, [*args, "--bot", "exec:"]).output)

@@ -371,6 +371,8 @@ class _Terminal:
             import time
 
             time.sleep(self.delay)
+        for forfeit in step.forfeits:  # an external program's decision made by its fallback bot
+            self.out.print(forfeit.describe(), style="yellow", markup=False, soft_wrap=self.soft)
 
         game = session.game
         watch = not session.humans

@@ -125,6 +125,16 @@ class ExecBot:
         self._buffer = b""
         self._finalizer: weakref.finalize[[subprocess.Popen[bytes]], ExecBot] | None = None
 
+    @property
+    def rng(self) -> object:
+        """The fallback bot's random generator (a session seeds it before each decision)."""
+        return getattr(self.fallback, "rng", None)
+
+    @rng.setter
+    def rng(self, value: object) -> None:
+        if hasattr(self.fallback, "rng"):
+            self.fallback.rng = value
+
     # -- the process ---------------------------------------------------------------------------
     def _start(self) -> subprocess.Popen[bytes] | str:
         """The running program, or why there is none."""
