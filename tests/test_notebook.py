@@ -158,3 +158,20 @@ if __name__ == "__main__":  # pragma: no cover
         print(f"wrote {NOTEBOOK}")
     else:
         pytest.main([__file__, "-q"])
+
+
+def test_the_drawings_speak_the_readers_language() -> None:
+    from updown_dsl import i18n
+
+    import updown_dsl as ud
+
+    game = ud.Game(ud.load_variant("odessa"), 4, seed=2)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    i18n.set_language("ru")
+    try:
+        html, deal = game._repr_html_(), game.results[0]._repr_html_()
+    finally:
+        i18n.set_language("en")
+    assert html is not None and "Сдача 2 из 15" in html and "сдаёт p1" in html and "на руке" in html
+    assert deal is not None and "Сдача 1:" in deal and "берёт" in deal

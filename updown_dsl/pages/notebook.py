@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.display import register
-from ..i18n import ntr, tr
+from ..i18n import tr
 from .html import esc
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,7 +85,8 @@ def _trump_text(trump: Suit | None, known: bool) -> str:
 
 
 def _cards_text(n: int) -> str:
-    return ntr("{n} card", "{n} cards", n)
+    """As the page's replay writes it (the same two messages)."""
+    return tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
 
 
 def _row(cells: Sequence[str], head: bool = False) -> str:
