@@ -22,6 +22,7 @@ from updown_dsl.records.checker import check_games
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_BOT = ROOT / "examples" / "bots" / "random_bot.py"
 DUCKER = ROOT / "examples" / "bots" / "ducker.sh"
+NODE_BOT = ROOT / "examples" / "bots" / "first_bot.js"
 PY_BOT = f"{shlex.quote(sys.executable)} {shlex.quote(str(RANDOM_BOT))}"
 needs_jq = pytest.mark.skipif(shutil.which("jq") is None, reason="the shell bot needs jq")
 
@@ -129,11 +130,9 @@ def test_exec_bot_names(tmp_path: Path) -> None:
 
 
 def test_simulate_seats_the_reference_bots_and_their_games_check_clean(tmp_path: Path) -> None:
-    kinds = [f"exec:{PY_BOT}", "heuristic", "random"]
-    if shutil.which("jq"):
-        kinds.append(f"exec:{DUCKER}")
-    else:
-        kinds.append("random")
+    kinds = [f"exec:{PY_BOT}", "heuristic"]
+    kinds.append(f"exec:{DUCKER}" if shutil.which("jq") else "random")
+    kinds.append(f"exec:node {shlex.quote(str(NODE_BOT))}" if shutil.which("node") else "random")
     result = CliRunner().invoke(app, ["simulate", "--variant", "oh-hell", "--players", "4", "--games", "2",
                                       "--seed", "1", "--bots", ",".join(kinds), "--json", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

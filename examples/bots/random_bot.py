@@ -5,7 +5,7 @@ updown sends one JSON line per decision, {"type": "act", "view": {...}} (the fie
 docs/protocol.md); the bot answers one line, {"action": "<one of view.legal>"}. It uses
 nothing but the standard library, so any Python 3 runs it:
 
-    updown simulate --variant oh-hell --games 20 --bots "exec:python3 examples/bots/random_bot.py,heuristic"
+    updown simulate --variant oh-hell --games 20 --bots "exec:python3 examples/bots/random_bot.py,heuristic,random,random"
 
 Its one piece of sense: once its bid is made it plays a card that does not win the trick
 when it has one (view.winning_plays lists the legal plays that would win it now).
