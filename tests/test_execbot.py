@@ -169,3 +169,14 @@ def test_play_watches_an_external_program_and_shows_each_forfeit(tmp_path: Path)
     (report,) = list(check_games(tmp_path / "g.log"))
     assert report.clean and report.finished
     assert "exec:" in (CliRunner().invoke(app, [*args, "--bot", "exec:"]).output)
+
+
+def test_a_program_that_never_reads_cannot_hang_the_game(tmp_path: Path) -> None:
+    # It answers at once, forever, and never reads: once the pipe to it is full, a blocking
+    # write would wait for ever; the write is bounded by the same time as the answer.
+    chatter = _script(tmp_path, "chatter", "exec yes '{\"action\": \"nonsense\"}'")
+    bot = ExecBot(chatter, RandomBot(random.Random(0)), timeout=0.3)
+    game = _play([bot, RandomBot(random.Random(1)), RandomBot(random.Random(2))])
+    bot.close()
+    faults = {f.fault for f in bot.forfeits}
+    assert game.is_over and Fault.TIMEOUT in faults and faults <= {Fault.BAD_ANSWER, Fault.TIMEOUT, Fault.NO_START}

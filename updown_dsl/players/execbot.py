@@ -9,7 +9,8 @@ decision to a fallback bot (``exec:`` bots of :func:`~updown_dsl.players.bots.ma
 ``on_forfeit``). A program that timed out or died is started afresh at the next decision, up to
 :data:`MAX_STARTS` times a game; after that the fallback plays on alone.
 
-This is the edge of the players: the one module that runs a process (POSIX pipes).
+This is the edge of the players: the one module that runs a process (POSIX pipes and process
+groups: Linux and macOS).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import time
 import weakref
@@ -146,8 +148,10 @@ class ExecBot:
             return tr("given up after {n} starts", n=self.starts)
         self.starts += 1
         try:
-            proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
                                     stderr=subprocess.DEVNULL, cwd=self.cwd, start_new_session=True)
+            assert proc.stdin is not None
+            os.set_blocking(proc.stdin.fileno(), False)
         except (OSError, ValueError) as exc:
             self.given_up = True  # a program that cannot start will not start next time either
             return str(exc)
@@ -171,14 +175,26 @@ class ExecBot:
         self.close()
 
     def _exchange(self, proc: subprocess.Popen[bytes], line: str) -> tuple[bytes | None, Fault | None, str]:
-        """Send one line, read one line back: the answer, or the fault and its detail."""
+        """Send one line, read one line back, both within the time: the answer, or the fault and
+        its detail. The input is written without blocking: a program that never reads it
+        cannot hang updown once the pipe is full."""
         assert proc.stdin is not None and proc.stdout is not None
-        try:
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-            proc.stdin.flush()
-        except OSError as exc:  # (a broken pipe: the program has gone)
-            return None, Fault.CRASH, str(exc)
         deadline = time.monotonic() + self.timeout
+        late = tr("no answer within {seconds} s", seconds=self.timeout)
+        self._buffer = b""  # (lines a program wrote beyond its answers are not answers to this)
+        data = memoryview(line.encode("utf-8") + b"\n")
+        with selectors.DefaultSelector() as sel:
+            sel.register(proc.stdin.fileno(), selectors.EVENT_WRITE)
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    return None, Fault.TIMEOUT, late
+                try:
+                    data = data[os.write(proc.stdin.fileno(), data):]
+                except BlockingIOError:
+                    continue
+                except OSError as exc:  # (a broken pipe: the program has gone)
+                    return None, Fault.CRASH, str(exc)
         fd = proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
@@ -187,7 +203,7 @@ class ExecBot:
                     return None, Fault.BAD_ANSWER, tr("an answer longer than {n} bytes", n=MAX_ANSWER)
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    return None, Fault.TIMEOUT, tr("no answer within {seconds} s", seconds=self.timeout)
+                    return None, Fault.TIMEOUT, late
                 chunk = os.read(fd, 65536)
                 if not chunk:
                     code = proc.poll()
@@ -234,7 +250,10 @@ def _end(proc: subprocess.Popen[bytes]) -> None:
     try:
         proc.wait(timeout=0.5)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        try:  # the program and whatever it started (it leads a process group of its own)
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            proc.kill()
         proc.wait()
     if proc.stdout is not None:
         proc.stdout.close()

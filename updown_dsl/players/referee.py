@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..cards import CardError
 from ..engine import Game, IllegalAction
 from ..i18n import tr
 from ..lang.loader import bundled_names, load_with_options
@@ -113,10 +114,9 @@ class Referee:
         text = r.fields["action"]
         try:
             action = game.parse_action(text)
-        except Exception as exc:  # CardError: the text is no action (its diagnostic says why)
-            d = getattr(exc, "diagnostics", [None])[0]
-            raise _Refused(ErrorCode.NOT_AN_ACTION, d.message if d else str(exc), d.hint if d else None,
-                           d.code if d else None) from None
+        except CardError as exc:  # the text is no action (its diagnostic says why)
+            d = exc.diagnostics[0]
+            raise _Refused(ErrorCode.NOT_AN_ACTION, d.message, d.hint, d.code) from None
         seat = game.to_act
         try:
             game.apply(action)
