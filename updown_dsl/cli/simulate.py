@@ -31,7 +31,8 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
     bots: Annotated[str, typer.Option(
         "--bots", metavar="KIND,...", help="Bot kinds: one for every seat (e.g. heuristic,random,random,random) "
-        "or one for all seats; search:LEVEL (1 to 5) or search:LEVEL:SECONDS sets the search bot's level.")] = "heuristic",
+        "or one for all seats; search:LEVEL (1 to 5) or search:LEVEL:SECONDS sets the search bot's level; "
+        "exec:COMMAND seats another program (docs/protocol.md).")] = "heuristic",
     rotate: Annotated[bool, typer.Option(
         "--rotate/--no-rotate", help="Move the line-up one seat each game.")] = True,
     out: Annotated[Optional[str], typer.Option(
