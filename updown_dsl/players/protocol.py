@@ -149,7 +149,7 @@ def decode_request(line: str | bytes) -> Request | ProtocolError:
         return problem
     if not isinstance(data, dict):
         return ProtocolError(ErrorCode.BAD_REQUEST, tr("a request is a JSON object"),
-                             hint=tr('e.g. {"cmd": "new", "variant": "oh-hell"}'))
+                             hint=tr('e.g. {"cmd": "hello", "id": 1}'))
     rid = data.get("id")
     if not (rid is None or isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool))):
         return ProtocolError(ErrorCode.BAD_REQUEST, tr("a request's id is a string or a whole number"))

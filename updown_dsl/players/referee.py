@@ -165,7 +165,7 @@ class Referee:
     # -- helpers -------------------------------------------------------------------------------
     def _playing(self) -> Game:
         if self.game is None:
-            raise _Refused(ErrorCode.NO_GAME, tr("no game yet"), tr('start one: {"cmd": "new", "variant": "oh-hell"}'))
+            raise _Refused(ErrorCode.NO_GAME, tr("no game yet"), tr("start one with 'new', naming the variant"))
         return self.game
 
     def _summary(self) -> dict[str, Any]:
