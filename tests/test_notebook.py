@@ -108,7 +108,7 @@ def build_notebook() -> dict[str, Any]:
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"},
                                          "language_info": {"name": "python"}},
-            "nbformat": 4, "nbformat_minor": 5}
+            "nbformat": 4, "nbformat_minor": 4}
 
 
 def _text(notebook: dict[str, Any]) -> str:
