@@ -23,7 +23,8 @@ heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``
 ``ISMCTSBot``: random roll-out evaluator, UCT constant 2, ``NORMALIZED_VISIT_COUNT`` final
 policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``; ``ismcts:SIMS:fair`` for OpenSpiel's Python
 ISMCTS with guesses that do not see the deal, see ``fair_ismcts.py``; ``ismcts:SIMS:py`` for
-that Python ISMCTS with OpenSpiel's own guesses).
+that Python ISMCTS with OpenSpiel's own guesses); ``exec:COMMAND`` is another program over the
+engine protocol (``docs/protocol.md``; the think time counts only this process's CPU time).
 
 Printed per bot: mean points per deal with a 95 % confidence interval over deal groups
 (normal approximation), the share of its bids made exactly, and mean CPU time
@@ -59,7 +60,7 @@ from updown_dsl.cards import Rank, Suit  # noqa: E402
 from updown_dsl.engine import Phase  # noqa: E402
 from updown_dsl.engine.worlds import game_at_deal  # noqa: E402
 from updown_dsl.lang.schedule import resolve_schedule  # noqa: E402
-from updown_dsl.players.bots import HeuristicBot, RandomBot  # noqa: E402
+from updown_dsl.players.bots import EXEC, HeuristicBot, RandomBot, make_bot  # noqa: E402
 from updown_dsl.players.search import DEFAULT_LEVEL, SearchBot  # noqa: E402
 
 DEFAULT_SEED = 20240601
@@ -89,6 +90,8 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
         return RandomBot(rng)
     if kind == "heuristic":
         return HeuristicBot(rng)
+    if kind == EXEC:  # another program over the engine protocol (its CPU time is not counted)
+        return make_bot(spec, rng)
     if kind == "search":
         level = int(parts[1]) if len(parts) > 1 and parts[1] else DEFAULT_LEVEL
         budget = float(parts[2]) if len(parts) > 2 and parts[2] else None

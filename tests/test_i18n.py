@@ -157,7 +157,7 @@ def test_help_and_the_locale_in_a_fresh_process() -> None:
 TABLE_MODULES = ("cli/screen.py", "cli/play.py", "cli/sheet.py", "players/replies.py", "players/session.py",
                  "pages/sheet.py", "pages/game.py", "cli/report.py")
 #: The Latin words a Russian table may keep: the program, keys, key names and bot names typed as they are.
-KEPT = {"updown", "play", "Ctrl", "C", "heuristic", "search", "Enter", "q", "charts", "Home", "End"}
+KEPT = {"updown", "play", "Ctrl", "C", "heuristic", "search", "exec", "Enter", "q", "charts", "Home", "End"}
 
 
 def test_every_message_a_player_reads_at_the_table_is_russian_in_russian() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from updown_dsl import Game, load_variant
 from updown_dsl.lang.loader import bundled_names
-from updown_dsl.pages.game import _sheet_html
+from updown_dsl.pages.game import sheet_html
 from updown_dsl.pages.html import json_script, page
 from updown_dsl.pages.replay import replay_data, totals_by_deal
 from updown_dsl.pages.sheet import result_blocks, sheet_rows
@@ -126,7 +126,7 @@ def test_every_bundled_variant_and_level(name):
         assert report.clean, (level, report.diagnostics[:2])
         data = replay_data(report)
         assert data["deals"][-1]["totals"] == list(game.totals)
-        sheet = _sheet_html(data)  # the page's sheet: one row per result, the settlement at the foot
+        sheet = sheet_html(data)  # the page's sheet: one row per result, the settlement at the foot
         assert sheet.count("data-row=") == len(game.results) and "settlement" in sheet
         assert (data["deals"][0]["hands"] is not None) == (level == "full")
         if level != "sheet":

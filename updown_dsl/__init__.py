@@ -66,6 +66,7 @@ _EXPORTS: dict[str, str] = {
     "format_transcript": "records.writer",
     "game_transcript": "records.record",
     "parse_transcript": "records.reader",
+    "picture": "pages.notebook",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -75,6 +76,9 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'updown_dsl' has no attribute {name!r}")
+    # A game, a deal and a check report draw themselves in a notebook with the pages'
+    # renderers, which register themselves on import (light: they import the rest when drawing).
+    import_module(".pages.notebook", __name__)
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value

@@ -32,9 +32,10 @@ def play_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Seed of the shuffles and the bots (default: a random one, written in the record).")] = None,
     bot: Annotated[Optional[str], typer.Option(
-        "--bot", metavar="heuristic|random|search[:LEVEL[:SECONDS]]",
+        "--bot", metavar="heuristic|random|search[:LEVEL[:SECONDS]]|exec:COMMAND",
         help="The bot at the other seats (default heuristic); search:LEVEL plays the search bot at level "
-             "1 to 5 (default 3), search:LEVEL:SECONDS with at most that much CPU time per move.")] = None,
+             "1 to 5 (default 3), search:LEVEL:SECONDS with at most that much CPU time per move; "
+             "exec:COMMAND another program, over the engine protocol.")] = None,
     save: Annotated[Optional[str], typer.Option(
         "--save", metavar="FILE", help="Write the game to FILE as it is played (a new file).")] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Let --save replace an existing FILE.")] = False,
@@ -371,6 +372,8 @@ class _Terminal:
             import time
 
             time.sleep(self.delay)
+        for forfeit in step.forfeits:  # an external program's decision made by its fallback bot
+            self.out.print(forfeit.describe(), style="yellow", markup=False, soft_wrap=self.soft)
 
         game = session.game
         watch = not session.humans

@@ -31,7 +31,8 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed plays the same games.")] = 1,
     bots: Annotated[str, typer.Option(
         "--bots", metavar="KIND,...", help="Bot kinds: one for every seat (e.g. heuristic,random,random,random) "
-        "or one for all seats; search:LEVEL (1 to 5) or search:LEVEL:SECONDS sets the search bot's level.")] = "heuristic",
+        "or one for all seats; search:LEVEL (1 to 5) or search:LEVEL:SECONDS sets the search bot's level; "
+        "exec:COMMAND seats another program (docs/protocol.md).")] = "heuristic",
     rotate: Annotated[bool, typer.Option(
         "--rotate/--no-rotate", help="Move the line-up one seat each game.")] = True,
     out: Annotated[Optional[str], typer.Option(
@@ -209,6 +210,10 @@ def _print_simulation(summary: Any, folder: Any, hint: str = "") -> None:
                 f"the hook forbade a bid in {v.hook_share:.1%} of bidding rounds"
                 + (f"; {v.stop_loss_share:.1%} of games ended by the stop-loss" if v.stop_loss_share else ""))
     console.print(line)
+    if v.forfeits:
+        console.print(tr("{n} decisions of external programs (exec:) were played by the fallback bot "
+                         "(a timeout, a crash or a bad answer: see docs/protocol.md)", n=v.forfeits),
+                      style="yellow", markup=False)
     for title, rows, first in (("by seat", summary.seats, "seat"), ("by bot", summary.kinds, "bot")):
         table = Table(title=title, title_justify="left")
         for col in (first, "games", "mean points", "sd", "wins", "bids made"):

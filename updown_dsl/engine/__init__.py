@@ -8,7 +8,8 @@ knows how a card is checked, played and wins), ``auction`` (which call of an auc
 ``dealing`` (shuffling, random and given deals, the cut and the trump they make) and
 ``scoring`` (the result values, set premiums and the settlement), all joined in ``game``, the
 state machine that goes from deal to deal; ``view`` is what one seat may see, ``worlds`` a
-seat's position rebuilt with guessed hands (for search bots).
+seat's position rebuilt with guessed hands (for search bots); ``display`` the hook through
+which a game or a deal's result draws itself in a notebook with the pages' renderers.
 
 May import: the cards, actions and diagnostics and the variant language. Nothing of the
 records, the players or the command line.

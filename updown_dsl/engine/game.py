@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import tr
 from ..lang.variant import Deal, DealKind, Variant
 from .bidding import Bidding, trump_choices
+from .display import draw
 from .dealing import Dealt, cut_index, deal_given, deal_random, hands_from_order
 from .dealing import random_trump as _random_trump
 from .kernel import PlayKernel
@@ -1055,21 +1056,13 @@ class Game:
 
     def parse_action(self, text: str) -> Action:
         """Read an action as written: ``7S`` or ``JK high H`` (a play), ``2`` or ``bid 2``, ``H`` or
-        ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks.
+        ``trump none``, ``call 5 S`` or ``dash``; a bare word is read as the phase asks
+        (:func:`parse_action`).
 
         :raises CardError: for text that is no action (it is not checked against the rules:
             :meth:`apply` does that).
         """
-        words = text.split()
-        first = words[0].lower() if words else ""
-        phase = self.phase
-        if first == "bid" or (phase is _BID and first not in ("trump", "call")):
-            return Bid.parse(text)
-        if first == "trump" or (phase is Phase.TRUMP and first != "call"):
-            return ChooseTrump.parse(text)
-        if first == "call" or phase is Phase.AUCTION:
-            return Call.parse(text)
-        return Play.parse(text)
+        return parse_action(text, self.phase)
 
     # ------------------------------------------------------------------ the move stack
     def push(self, action: Action | str) -> None:
@@ -1110,6 +1103,14 @@ class Game:
         return tuple(a for a, _ in self._stack or ())
 
     # ------------------------------------------------------------------ text
+    def _repr_html_(self) -> str | None:
+        """The table and the score sheet so far, for a notebook (:mod:`.display`)."""
+        return draw("game", "html", self)
+
+    def _repr_svg_(self) -> str | None:
+        """The deal in progress as a picture: each seat's cards and the trick on the table."""
+        return draw("game", "svg", self)
+
     def __repr__(self) -> str:
         if self.is_over:
             where = "over"
@@ -1165,6 +1166,23 @@ class Game:
             rng.setstate(self.rng.getstate())
         new.rng = rng
         return new
+
+
+def parse_action(text: str, phase: Phase) -> Action:
+    """Read an action as written (see :meth:`Game.parse_action`), a bare word as ``phase`` asks:
+    what a seat's view needs to read a player's answer without the game.
+
+    :raises CardError: for text that is no action.
+    """
+    words = text.split()
+    first = words[0].lower() if words else ""
+    if first == "bid" or (phase is _BID and first not in ("trump", "call")):
+        return Bid.parse(text)
+    if first == "trump" or (phase is Phase.TRUMP and first != "call"):
+        return ChooseTrump.parse(text)
+    if first == "call" or phase is Phase.AUCTION:
+        return Call.parse(text)
+    return Play.parse(text)
 
 
 _SLOTS = Game.__slots__

@@ -10,6 +10,7 @@ from typing import Callable, Iterable, Mapping, Protocol, Sequence
 from ..actions import Call
 from ..cards import Card, Suit
 from ..lang.variant import Deal, DealKind, Variant
+from .display import draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,14 @@ class DealResult:
 
     def __hash__(self) -> int:
         return hash(self._values())
+
+    def _repr_html_(self) -> str | None:
+        """The deal for a notebook: the hands, the bids, every trick and the points (:mod:`.display`)."""
+        return draw("deal", "html", self)
+
+    def _repr_svg_(self) -> str | None:
+        """The hands as dealt, as a picture."""
+        return draw("deal", "svg", self)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._FIELDS)

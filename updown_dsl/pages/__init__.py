@@ -6,7 +6,8 @@ replay (the engine's deals, tricks and totals, with each diagnostic at its deal 
 ``charts`` draws the charts with matplotlib (an optional extra, imported when a chart is
 drawn); ``html`` holds what every page shares (escaping, the frame, the inline assets in
 ``assets/``); ``game`` builds the page of a record and the index of an archive; ``balance``
-the balance report of simulations.
+the balance report of simulations; ``notebook`` draws a game, a deal and a checked record in a
+notebook (registered with the engine's ``display`` hook).
 
 May import: every stage before it (base values, ``lang``, ``engine``, ``records``, ``players``,
 ``batch``). Nothing of the command line. No module here reads or writes a file other than

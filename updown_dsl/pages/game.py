@@ -41,7 +41,10 @@ def corrections_by_cell(report: CheckReport) -> dict[tuple[int, int], list[str]]
     return out
 
 
-def _sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]] | None = None) -> str:
+def sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]] | None = None) -> str:
+    """The score sheet as an HTML table: ``data`` holds ``players``, ``rows``
+    (:func:`~updown_dsl.pages.sheet.sheet_rows`), ``deals`` (each with its ``problems``) and
+    ``summary``; ``corrected`` marks the cells a score keeper corrected."""
     players = data["players"]
     corrected = corrected or {}
     out = [f'<table class="sheet"><thead><tr><th>#</th><th>{esc(tr("cards"))}</th><th>{esc(tr("trump"))}</th>'
@@ -100,7 +103,8 @@ def _sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]
     return "".join(out)
 
 
-def _standing(data: dict[str, Any]) -> str:
+def standing_text(data: dict[str, Any]) -> str:
+    """How the game stands, in words: over (why, and who won) or where it stopped."""
     s = data["summary"]
     if s["finished"]:
         winners = s["winners"]
@@ -110,7 +114,8 @@ def _standing(data: dict[str, Any]) -> str:
     return tr("unfinished after deal {number} of {deals}", number=s["last_deal"], deals=s["deals"])
 
 
-def _problems_html(data: dict[str, Any]) -> str:
+def problems_html(data: dict[str, Any]) -> str:
+    """The checker's problems as a list, each at its deal, or the sentence that there is none."""
     items = []
     for p in data["problems"]:
         items.append(_problem_li(p, None))
@@ -165,14 +170,14 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
         + (f'<p><a href="#index">{esc(tr("← all games"))}</a></p>' if back else "") +
         f"<h1>{esc(head)}{where}</h1>"
         f'<p class="standing">{esc(tr("{level} record, {players}", level=level, players=players))} '
-        f"({esc(', '.join(data['players']))}); {esc(_standing(data))}</p>"
-        f"{_problems_html(data)}"
+        f"({esc(', '.join(data['players']))}); {esc(standing_text(data))}</p>"
+        f"{problems_html(data)}"
         f'<section class="replay"><h2>{esc(tr("Replay"))}</h2>'
         f'<div class="controls">{buttons}'
         '<span class="position"></span></div>'
         '<div class="board" aria-live="polite"></div></section>'
         f'<section class="chart"><h2>{esc(tr("Score progression"))}</h2>{chart}</section>'
-        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{_sheet_html(data, corrections_by_cell(report))}</section>'
+        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{sheet_html(data, corrections_by_cell(report))}</section>'
         f"{json_script(f'game-data-{index + 1}', data)}"
         "</section>"
     )

@@ -92,7 +92,7 @@ def _place(d: Diagnostic, blocks: list[list[Event]], starts: list[int], players:
     return b, "score", 0, None
 
 
-def _tricks(r: Any, players: int) -> list[dict[str, Any]]:
+def tricks_data(r: Any, players: int) -> list[dict[str, Any]]:
     """The tricks of a result: finished tricks with their winner, or (a penalty) the cards up
     to the illegal one, the last trick (the one it stopped in) without a winner."""
     trump = r.trump
@@ -152,7 +152,7 @@ def replay_data(report: CheckReport) -> dict[str, Any]:
             if full and any(r.hands) else None,
             "bids": [x.bid for x in r.seats],
             "calls": [None if c is None else call_text(c) for c in r.calls] if r.calls else None,
-            "tricks": _tricks(r, n),
+            "tricks": tricks_data(r, n),
             "taken": [x.taken for x in r.seats] if r.event == "deal" else None,
             "points": [x.points + x.bonus + x.penalty for x in r.seats],
             "bonus": [x.bonus for x in r.seats],

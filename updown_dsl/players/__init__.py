@@ -9,7 +9,10 @@ and ``calling`` their calls in an auction for trump; ``search`` looks ahead over
 file ``savefile`` makes whole, locks and repairs after a crash; ``simulate`` plays and
 summarises many bot games. ``keeper`` keeps the score of a game played with real cards (each
 entry checked by the rules, corrections re-scored), saved after every entry in the file
-``keptfile`` writes whole, and shared as a short URL-safe string (``share``).
+``keptfile`` writes whole, and shared as a short URL-safe string (``share``). The engine
+protocol (``docs/protocol.md``): ``protocol`` holds its messages and JSON forms, ``referee``
+answers a front end's requests, ``execbot`` seats another program as a bot (the one module
+that runs a process).
 
 May import: the cards, actions and diagnostics, the variant language, the engine and the
 records. Nothing of the command line.

@@ -4,7 +4,8 @@ A bot never sees the game, only its seat's view, so it cannot read another
 hand. ``random`` picks a uniformly random legal action; ``heuristic`` bids and
 plays for the best expected score under the variant's own scoring formula, from
 a rough chance for each card in hand to take a trick; ``search`` looks ahead over guessed
-deals (:mod:`.search`), bidding as the heuristic (see ``docs/bots.md``).
+deals (:mod:`.search`), bidding as the heuristic (see ``docs/bots.md``); ``exec:COMMAND`` is
+another program, asked over the engine protocol (:mod:`.execbot`, ``docs/protocol.md``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
+from .execbot import ExecBot, command_problem
 from .knowledge import Knowledge
 from .search import DEFAULT_LEVEL, LEVELS, SearchBot
 
@@ -373,13 +375,20 @@ BOTS: dict[str, Callable[[random.Random | None], Bot]] = {
 """Bot kinds by name: each makes a bot from an optional random generator."""
 
 
+#: The prefix of a bot that is another program: ``exec:COMMAND`` (see :mod:`.execbot`).
+EXEC = "exec"
+
+
 def bot_problem(kind: str) -> str | None:
-    """Why ``kind`` names no bot (None when it does): a name of :data:`BOTS`, or
-    ``search:LEVEL`` (1 to 5) or ``search:LEVEL:SECONDS`` (a CPU budget per move)."""
+    """Why ``kind`` names no bot (None when it does): a name of :data:`BOTS`,
+    ``search:LEVEL`` (1 to 5) or ``search:LEVEL:SECONDS`` (a CPU budget per move), or
+    ``exec:COMMAND`` (a program that speaks the engine protocol, ``docs/protocol.md``)."""
     name, _, rest = kind.partition(":")
+    if name == EXEC:
+        return command_problem(rest)
     if name not in BOTS:
         return tr("no bot named {bot!r} (bots: {items})", bot=kind,
-                  items=", ".join([*BOTS, "search:LEVEL", "search:LEVEL:SECONDS"]))
+                  items=", ".join([*BOTS, "search:LEVEL", "search:LEVEL:SECONDS", "exec:COMMAND"]))
     if not rest:
         return None
     if name != "search":
@@ -398,8 +407,9 @@ def bot_problem(kind: str) -> str | None:
 
 
 def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
-    """A bot by name: ``random``, ``heuristic``, ``search``, ``search:LEVEL`` or
-    ``search:LEVEL:SECONDS`` (see :func:`bot_problem`).
+    """A bot by name: ``random``, ``heuristic``, ``search``, ``search:LEVEL``,
+    ``search:LEVEL:SECONDS`` or ``exec:COMMAND`` (see :func:`bot_problem`; an external program,
+    with the heuristic bot playing the decisions it forfeits).
 
     :raises ValueError: for another name.
     """
@@ -407,6 +417,8 @@ def make_bot(kind: str, rng: random.Random | None = None) -> Bot:
     if problem is not None:
         raise ValueError(problem)
     name, _, rest = kind.partition(":")
+    if name == EXEC:
+        return ExecBot(rest, HeuristicBot(rng))
     if rest:
         level, _, budget = rest.partition(":")
         return _search_bot(rng, int(level), float(budget) if budget else None)

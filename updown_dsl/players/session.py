@@ -33,6 +33,7 @@ from ..lang.variant import Variant
 from ..records.record import check_names, game_events, game_headers
 from ..records.transcript import Header, Transcript, format_event, seat_of
 from .bots import Bot, make_bot
+from .execbot import ExecBot, Forfeit
 from .recorder import RecordWriter, ResumeError, header_text, load_save, rebuild
 from .savefile import SaveError, SaveFile
 from .replies import Reply, action_text, interpret, legal_forms, prompt_text
@@ -119,6 +120,8 @@ class Step:
     """The deal this action completed (scored)."""
     over: bool = False
     """The game ended with this action."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """An external program's decision its fallback bot made instead (``exec:`` bots)."""
 
 
 class Frontend(Protocol):
@@ -162,6 +165,7 @@ class Session:
     """Write the resolved rules in the record (a ``rules-text`` line): it then needs no file."""
     autoplay: bool = False
     """Play a human seat's only legal card for it (the frontend is told, a ``forced`` reply)."""
+    _forfeits: tuple[Forfeit, ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names)
@@ -354,7 +358,12 @@ class Session:
         if bot is None:
             bot = make_bot(self.bot, random.Random(0))
         bot.rng = random.Random(bot_seed(self.seed, seat, self.actions))  # type: ignore[attr-defined]
-        return bot.act(self.game.view(seat))
+        if not isinstance(bot, ExecBot):
+            return bot.act(self.game.view(seat))
+        before = len(bot.forfeits)
+        action = bot.act(self.game.view(seat))
+        self._forfeits = tuple(bot.forfeits[before:])  # (told with the step this action makes)
+        return action
 
     def apply(self, action: Action) -> Step:
         """Take ``action`` for the seat to act, write it, deal on if a deal ended.
@@ -378,7 +387,8 @@ class Session:
         elif len(game.tricks) > tricks:
             trick = game.tricks[-1]
             number = len(game.tricks)
-        step = Step(seat, action, seat not in self.humans, trick, number, result, game.is_over)
+        step = Step(seat, action, seat not in self.humans, trick, number, result, game.is_over, self._forfeits)
+        self._forfeits = ()
         # Deal on before writing: a blind deal's bids are written with its cards (the
         # record has no place for them while the cards are still to come).
         if not self.deal_if_needed() and self.record is not None:

@@ -96,6 +96,8 @@ class VariantSummary:
     """Decisions (bids, trump choices, cards) per scored deal."""
     stop_loss_share: float
     """Share of games ended by the stop-loss."""
+    forfeits: int = 0
+    """Decisions an external program (``exec:``) did not make, played by its fallback bot."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ class GameFacts(NamedTuple):
     rounds: int
     hooked: int
     stopped: bool
+    forfeits: int = 0
+    """Decisions ``exec:`` bots forfeited to their fallback (:class:`~.execbot.Forfeit`)."""
 
 
 def play_game(variant: Variant, players: int, g: int, *, seed: int | str, bots: Sequence[str],
@@ -235,8 +239,9 @@ def play_game(variant: Variant, players: int, g: int, *, seed: int | str, bots: 
         bids.append(len(with_bid))
         made.append(sum(1 for r in with_bid if r.bid == r.taken))
     stopped = game.end is not None and game.end.kind is EndKind.STOP_LOSS
+    forfeits = sum(len(getattr(b, "forfeits", ())) for b in players_)
     facts = GameFacts(kinds, tuple(game.totals), tuple(game.settlement()), tuple(game.winners()),
-                      tuple(bids), tuple(made), len(scored), decisions, rounds, hooked, stopped)
+                      tuple(bids), tuple(made), len(scored), decisions, rounds, hooked, stopped, forfeits)
     return game, facts
 
 
@@ -253,7 +258,7 @@ class Tally:
         self.seat_acc = [_Acc() for _ in range(players)]
         self.kind_acc: dict[str, _Acc] = {k: _Acc() for k in dict.fromkeys(self.bots)}
         self.by_seat: dict[tuple[str, int], list[int]] = {(k, s): [] for k in self.kind_acc for s in range(players)}
-        self.games = self.deals = self.decisions = self.rounds = self.hooked = self.stopped = 0
+        self.games = self.deals = self.decisions = self.rounds = self.hooked = self.stopped = self.forfeits = 0
 
     def add(self, f: GameFacts) -> None:
         self.games += 1
@@ -262,6 +267,7 @@ class Tally:
         self.rounds += f.rounds
         self.hooked += f.hooked
         self.stopped += f.stopped
+        self.forfeits += f.forfeits
         for s in range(self.n):
             win = 1 / len(f.winners) if s in f.winners else 0.0
             row = (f.kinds[s], f.totals[s], f.settlement[s], win, f.bids[s], f.made[s])
@@ -290,6 +296,7 @@ class Tally:
             hook_share=self.hooked / self.rounds if self.rounds else 0.0,
             mean_deal_decisions=self.decisions / self.deals if self.deals else 0.0,
             stop_loss_share=self.stopped / games if games else 0.0,
+            forfeits=self.forfeits,
         )
         return SimulationSummary(summary, tuple(seat_summaries), kind_summaries, bots, self.seed, self.rotate)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..i18n import tr
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game
+from ..engine.display import draw
 from .model import Transcript
 
 if TYPE_CHECKING:
@@ -66,6 +67,10 @@ class CheckReport:
         self.finished = finished
         self.game = game
         self.transcript = transcript
+
+    def _repr_html_(self) -> str | None:
+        """The checked game for a notebook: how it stands, its problems and its score sheet."""
+        return draw("report", "html", self)
 
     def __repr__(self) -> str:
         return (f"CheckReport(path={self.path!r}, diagnostics={len(self.diagnostics)}, "
