@@ -289,7 +289,7 @@ class SearchBot:
         values = [0.0] * len(legal)
         cards = view.deal.cards
         tricks = [[0.0] * (cards + 1) for _ in legal]
-        weights = 0.0
+        weights = [0.0] * len(legal)
         tried = 0
         prior: Action | None = None
         start = time.process_time()
@@ -302,22 +302,27 @@ class SearchBot:
             if prior is None and view.phase is Phase.PLAY:  # ties go to what the roll-out would play here
                 prior = rollout.choose(base)
             weight = setting.fit(hands) if setting.shown else 1.0
-            weights += weight
             tried += 1
             for a, action in enumerate(legal):
                 game = base.clone(rng=rng) if a + 1 < len(legal) else base
                 start = len(game.results)
-                game.apply(action)
+                try:
+                    game.apply(action)
+                except IllegalAction:  # a guess of hidden bids that the view's legal bids rule out
+                    continue
                 points, taken = rollout.outcome(game, seat, start)
                 values[a] += weight * points
+                weights[a] += weight
                 if 0 <= taken <= cards:
                     tricks[a][taken] += weight
             if self.budget is not None and done >= 1 and time.process_time() - start > self.budget:
                 break
-        best = max(range(len(legal)), key=lambda a: (round(values[a], 6), legal[a] == prior))
-        total = weights or 1.0
-        return Evaluation(seat, tuple(ActionValue(action, values[a] / total, tried, tuple(t / total for t in tricks[a]))
-                                      for a, action in enumerate(legal)), legal[best], True)
+        means = [values[a] / weights[a] if weights[a] else -math.inf for a in range(len(legal))]
+        best = max(range(len(legal)), key=lambda a: (round(means[a], 6), legal[a] == prior))
+        return Evaluation(seat, tuple(
+            ActionValue(action, means[a] if weights[a] else math.nan, tried,
+                        tuple(t / weights[a] for t in tricks[a]) if weights[a] else ())
+            for a, action in enumerate(legal)), legal[best], True)
 
     def _bids(self, view: SeatView, hands: list[int], made: list[int], worlds: Worlds) -> list[int | None]:
         """The bids made, hidden ones guessed from the guessed hands by the roll-out's count."""
