@@ -214,7 +214,7 @@ def positions(variant: Variant, players: int, results: Sequence[DealResult],
         number = r.deal.number
         if r.event != "deal" or r.annulled:
             raise Stop(StopReason.PENALTY, number)
-        if len(r.hands) != players or any(c is None for h in r.hands for c in h):
+        if len(r.hands) != players or any(len(h) != r.deal.cards or None in h for h in r.hands):
             raise Stop(StopReason.NO_CARDS, number)
         found = _replay_deal(game, r, cut, number, only is None or index in only)
         cut = None
