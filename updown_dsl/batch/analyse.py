@@ -38,8 +38,8 @@ def analyse_game_jobs(game: Game, settings: Settings | None = None, *, jobs: int
     except Stop as found:
         stop = found
     if scheduler is None and cpu_jobs(jobs) == 1:  # here: one replay for every deal
-        deals, stop = analyse_results(game.variant, game.players, results, settings, None, first)
-        return assemble(game.variant.name, game.players, settings, deals, stop)
+        here, stopped = analyse_results(game.variant, game.players, results, settings, None, first)
+        return assemble(game.variant.name, game.players, settings, here, stopped)
     spec = variant_spec(game.variant)
 
     def tasks() -> Iterator[tuple[Any, ...]]:
@@ -48,6 +48,6 @@ def analyse_game_jobs(game: Game, settings: Settings | None = None, *, jobs: int
 
     deals: list[DealAnalysis] = []
     with Runner(jobs, scheduler) as runner:
-        for found in runner.map(_analyse_deal, tasks()):
-            deals.extend(found)
+        for done in runner.map(_analyse_deal, tasks()):
+            deals.extend(done)
     return assemble(game.variant.name, game.players, settings, deals, stop)

@@ -231,11 +231,12 @@ def _replay_deal(game: Game, r: DealResult, cut: object, number: int, views: boo
     order = 0
     try:
         while not game.is_over and game.deal_index == start:
-            phase = game.phase
+            phase: Phase = game.phase  # (read anew: each action moves it on)
             if phase is Phase.DEAL:
                 game.deal_cards(r.hands, turned=r.turned, cut_card=cut, random_trump=r.trump)  # type: ignore[arg-type]
                 continue
             seat = game.to_act
+            judged = phase is not Phase.AUCTION and views and len(game.legal_actions()) > 1
             action: Action
             if phase is Phase.BID:
                 bid = r.seats[seat].bid
@@ -252,7 +253,7 @@ def _replay_deal(game: Game, r: DealResult, cut: object, number: int, views: boo
             else:  # an auction: each seat's call, not analysed
                 call = r.calls[seat] if seat < len(r.calls) else None
                 action = call if isinstance(call, Call) else Call(0, None)
-            if views and phase is not Phase.AUCTION and len(game.legal_actions()) > 1:
+            if judged:
                 found.append(Position(number, order, game.view(seat), action))
             game.apply(action)
             order += 1

@@ -145,7 +145,7 @@ class Tree:
     def stats(self, legal: Sequence[Action]) -> list[tuple[int, float]]:
         """(visits, mean reward of the seat at the root) of each legal action at the root (a
         wild card's play: its declaration's edge under the card); ``nan`` for one never tried."""
-        root = self.root
+        root: dict[Any, Edge] = self.root  # (a wild card's edge is keyed by its card)
         out = []
         for a in legal:
             e = root.get(a)
