@@ -96,3 +96,18 @@ def test_usage_errors_exit_2() -> None:
         result = run(SMALL, *args)
         assert result.exit_code == 2, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_the_example_in_docs_analyse_md_is_what_the_command_prints(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(ROOT)  # (the example names the record from the checkout's root)
+    text = (ROOT / "docs" / "analyse.md").read_text(encoding="utf-8")
+    marker = "<!-- analyse-example: updown "
+    start = text.index(marker) + len(marker)
+    command = text[start:text.index(" -->", start)].split()
+    block = text[text.index("```text\n", start) + len("```text\n"):]
+    block = block[:block.index("```")]
+    assert command[0] == "analyse"
+    result = RUNNER.invoke(app, command, env={"COLUMNS": "80", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    got = "\n".join(line.rstrip() for line in result.stdout.splitlines()) + "\n"
+    assert got == block

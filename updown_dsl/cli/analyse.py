@@ -140,7 +140,8 @@ def decision_lines(d: "Decision", names: list[str]) -> list[Any]:
     line.append(f"{action_text(d.taken):<11}", style="bold" if d.mark is not Mark.GOOD else "")
     if d.taken != d.best:
         line.append(f" {tr('best')} {action_text(d.best):<11}")
-        line.append(f" {'-' + format(d.loss, '.1f'):>6} {d.mark.value:<2}", style=style)
+        lost = "-" + format(d.loss, ".1f") if d.loss >= 0.05 else "0.0"  # (never "-0.0")
+        line.append(f" {lost:>6} {d.mark.value:<2}", style=style)
     lines = [line]
     if d.kind is DecisionKind.BID and d.tricks:
         chances = chances_text(d.tricks)
