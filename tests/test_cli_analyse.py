@@ -28,7 +28,7 @@ def test_the_sheet_of_a_small_record() -> None:
     assert lines[0].startswith("oh-hell")
     assert "search level 1 (flat), seed 7; ? loses 5 points or more, ?? 10" in out
     assert [line.split(" ·")[0] for line in lines if line.startswith("deal ")] == [f"deal {n}" for n in (1, 2, 3, 4)]
-    assert "deal 1 · 1 card · dealer Gleb · bid/took 0/0 0/0 0/1 0/0" in out
+    assert "deal 1 · 1 card each · dealer Gleb · bid/took 0/0 0/0 0/1 0/0" in out
     assert any(line.split()[:5] == ["Vera", "bid", "0", "best", "bid"] for line in lines)
     assert "expected points lost" in out and "bids made" in out
     assert max(len(line) for line in lines) <= 80

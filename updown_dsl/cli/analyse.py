@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from ..i18n import tr
+from ..i18n import ntr, tr
 from .common import (
     EXIT_INPUT, EXIT_PROBLEMS, JobsOpt, JsonOpt, LangOpt, SchedulerOpt, VariantPathOpt,
     _console, _echo_json, _folders, _handle_errors, _jobs, _plural, _scheduler, _set_lang, _usage_error, app,
@@ -176,7 +176,7 @@ def print_analysis(out: "Console", analysis: "GameAnalysis", names: list[str], p
         out.print()
         bids = " ".join(f"{'-' if b is None else b}/{t}" for b, t in zip(deal.bids, deal.taken))
         out.print(Text(tr("deal {number} · {cards} · dealer {dealer} · bid/took {bids}", number=deal.number,
-                          cards=_plural(deal.cards, "card"), dealer=for_terminal(names[deal.dealer], one_line=True),
+                          cards=ntr("{n} card each", "{n} cards each", deal.cards), dealer=for_terminal(names[deal.dealer], one_line=True),
                           bids=bids), style="bold"), soft_wrap=True)
         quiet = 0
         for d in deal.decisions:
