@@ -134,11 +134,21 @@ def main() -> None:
     ap.add_argument("--level", type=int, default=1, help="the search level of the model (default 1)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    out = [calibrate(v, args.deals, args.level, args.seconds) for v in args.variants.split(",")]
+    out = []
+    for v in args.variants.split(","):
+        r = calibrate(v, args.deals, args.level, args.seconds)
+        out.append(r)
+        if not args.json:
+            show(r)
     if args.json:
         print(json.dumps(out, indent=1))
         return
-    for r in out:
+    print(f"\n(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
+
+
+def show(r: dict[str, Any]) -> None:
+    """One variant's figures as text (printed as soon as they are known)."""
+    for r in [r]:
         print(f"\n{r['variant']}: {r['deals']} deals, level {r['level']}, {r['cpu_s']} CPU s; "
               f"largest error per k {r['max_diff_pp']} pp, expected calibration error {r['ece_pp']} pp")
         print(f"{'k':>3} {'predicted':>10} {'observed':>9} {'diff pp':>8}")
@@ -148,7 +158,7 @@ def main() -> None:
         for row in r["reliability"]:
             if row["count"]:
                 print(f"{row['bin']:>8} {row['count']:>6} {100 * row['predicted']:>9.1f}% {100 * row['observed']:>8.1f}%")
-    print(f"\n(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
