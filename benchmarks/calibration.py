@@ -131,7 +131,7 @@ def main() -> None:
     ap.add_argument("--variants", default=",".join(FAMILIES))
     ap.add_argument("--deals", type=int, default=2000, help="deals per variant (default 2000)")
     ap.add_argument("--seconds", type=float, default=None, help="at most this many CPU seconds per variant")
-    ap.add_argument("--level", type=int, default=1, help="the search level of the model (default 1)")
+    ap.add_argument("--level", type=int, default=3, help="the search level of the model (default 3, as analyse)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out = []
