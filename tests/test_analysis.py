@@ -86,6 +86,17 @@ def test_the_analysis_is_the_same_in_a_process_pool() -> None:
     assert analyse_game_jobs(game, SETTINGS, jobs=2) == analyse_game(game, SETTINGS)
 
 
+@pytest.mark.slow
+def test_the_analysis_is_the_same_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    from updown_dsl.batch.analyse import analyse_game_jobs
+
+    game = _game(SMALL)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=40) as cluster:
+        assert analyse_game_jobs(game, SETTINGS, scheduler=cluster.scheduler_address) == analyse_game(game, SETTINGS)
+
+
 def test_a_decision_is_judged_from_the_seat_s_view_only() -> None:
     """Eldest's first bid, with the other hands dealt two different ways: the same judgement."""
     variant = ud.load_variant("oh-hell")
