@@ -26,7 +26,23 @@ The kinds (``KINDS``), each written as a player or a scorer would get it wrong:
 * ``revoke`` (R010, R011 or R012, full and plays levels, variants without wild cards): two
   cards of one player swapped between two tricks so that the earlier breaks a rule of
   following or trumping, and, as the engine's play kernel judges the deal played so, nothing
-  else does.
+  else does;
+* ``range`` (R020): a bid of one more trick than the deal has;
+* ``dealer`` (R042): the ``deal`` line names the player after the dealer;
+* ``order`` (R001, full and plays levels): two bids next to each other written the wrong way
+  round;
+* ``size`` (R041, full level): a hand line short of its last card;
+* ``trump`` (R046, full and plays levels): the card turned up written as the card of the same
+  rank in the next suit, where that suit shows (the record with this one mistake alone is
+  reported so);
+* ``took`` (R052, sheet level): one player's tricks taken written one too many, where the
+  scores tell whose number it is (the same test).
+
+Mistakes of one deal are kept independent: two mistakes touch different lines, a score or
+a total is planted for a player no other mistake changes the numbers of, a wrong leader
+never follows a trick with another mistake (a lead right after one may follow from it), a
+bid out of range is not planted beside a hook bid (the hook would then not be broken), and
+two revokes are judged together.
 
 The tally is by pair of kinds and level: records, misses (a planted mistake not reported at its
 line with its code) and extras (any other error).
@@ -62,11 +78,24 @@ class Deal:
 
     def __init__(self, lines: list[str], start: int, end: int, players: tuple[str, ...], level: str = "full") -> None:
         self.lines, self.start, self.end, self.players, self.level = lines, start, end, players, level
+        self.clean = list(lines)
+        """The record's lines before any mistake was planted."""
         self.touched: set[int] = set()
         """Lines already edited."""
         self.people: set[str] = set()
         """Players whose numbers a mistake already changed."""
         self.tricks_touched: set[int] = set()
+        self.led: set[int] = set()
+        """Tricks planted with a wrong leader (the trick before one of them holds no mistake:
+        a wrong lead right after an illegal card may follow from it)."""
+        self.hands_touched: set[str] = set()
+        """Players whose cards a mistake already changed."""
+        self.hooked = False
+        """A bid was made to break the hook."""
+        self.swapped: list[tuple[int, Any]] = []
+        """(seat, play) of every card of the deal as the revokes planted so far leave them."""
+        self.revoked: list[int] = []
+        """The positions (in ``swapped``) of the cards those revokes made illegal."""
 
     def find(self, pred: Callable[[list[str]], bool]) -> list[int]:
         return [i for i in range(self.start, self.end) if pred(self.lines[i].split())]
@@ -123,6 +152,7 @@ def plant_hook(d: Deal, rng: random.Random, game: Game, number: int) -> Planted 
     d.lines[bids[-1]] = " ".join(words)
     d.touched.add(bids[-1])
     d.people.add(words[0])  # (that player's score is in question now)
+    d.hooked = True
     return bids[-1], "R021"
 
 
@@ -131,12 +161,13 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     by: dict[str, list[int]] = {}
     for i in plays:
         by.setdefault(d.lines[i].split()[0], []).append(i)
-    options = [(who, idx) for who, idx in by.items() if len(idx) >= 2 and who not in d.people]
+    options = [(who, idx) for who, idx in by.items() if len(idx) >= 2 and who not in d.people | d.hands_touched]
     if not options:
         return None
     who, idx = rng.choice(options)
     later = rng.choice(idx[1:])
-    if later in d.touched:
+    n = len(d.players)
+    if later in d.touched or plays.index(later) // n + 1 in d.led:
         return None
     earlier = rng.choice([i for i in idx if i < later])
     card = d.lines[earlier].split()[2:]
@@ -145,7 +176,7 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     d.lines[later] = f"{who} play {card[0]}"
     d.touched.add(later)
     d.people.add(who)
-    n = len(d.players)
+    d.hands_touched.add(who)
     d.tricks_touched.add(plays.index(later) // n)  # (the trick's winner, so the next leader, may change)
     # (at the plays level the hands are the plays: the card is seen twice, R043)
     return later, "R013" if d.level == "full" else "R043"
@@ -153,8 +184,10 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
 
 def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
     tricks = d.tricks()
+    # (not a trick holding a declared card: a declaration made in the second seat may not be
+    # one a lead can make, and the lines turned round would be a second mistake)
     options = [t for t in range(1, len(tricks)) if not {t - 1, t, t + 1} & d.tricks_touched
-               and not any(i in d.touched for i in tricks[t])]
+               and not any(i in d.touched or len(d.lines[i].split()) > 3 for i in tricks[t])]
     if not options:
         return None
     t = rng.choice(options)
@@ -163,6 +196,7 @@ def plant_leader(d: Deal, rng: random.Random) -> Planted | None:
         d.lines[i] = text
     d.touched.update(tricks[t])
     d.tricks_touched.add(t)
+    d.led.add(t)
     for i in tricks[t]:
         d.people.add(d.lines[i].split()[0])  # (who took the trick is in question)
     return tricks[t][0], "R003"
@@ -178,19 +212,22 @@ def plant_revoke(d: Deal, rng: random.Random, game: Game, number: int) -> Plante
     tricks = d.tricks()
     if result is None or not result.tricks or len(tricks) != len(result.tricks):
         return None
-    plays = [(tp.seat, tp.play) for t in result.tricks for tp in t.plays]
+    # (the cards as a revoke planted before left them: the two together must break no more)
+    plays = d.swapped or [(tp.seat, tp.play) for t in result.tricks for tp in t.plays]
     index = {i: k for k, i in enumerate(x for trick in tricks for x in trick)}  # line -> position
     n = len(d.players)
     options = [(a, b) for a in range(len(plays)) for b in range(a + n, len(plays))
                if plays[a][0] == plays[b][0] and a % n and (a // n) not in d.tricks_touched
-               and (b // n) not in d.tricks_touched]
+               and (b // n) not in d.tricks_touched and (a // n) + 1 not in d.led
+               and d.players[plays[a][0]] not in d.hands_touched]
     rng.shuffle(options)
     for a, b in options[:40]:
         trial = list(plays)
         trial[a], trial[b] = (plays[a][0], plays[b][1]), (plays[b][0], plays[a][1])
         broken, winners = _kernel_refusals(game, result, trial)
         # (the same trick winners: the scores written are those of the cards as played)
-        if len(broken) == 1 and broken[0][0] == a and broken[0][1] in ("R010", "R011", "R012") \
+        if [pos for pos, _ in broken] == sorted(d.revoked + [a]) \
+                and all(code in ("R010", "R011", "R012") for _, code in broken) \
                 and winners == [t.winner for t in result.tricks]:
             line_a = next(i for i, k in index.items() if k == a)
             line_b = next(i for i, k in index.items() if k == b)
@@ -198,7 +235,9 @@ def plant_revoke(d: Deal, rng: random.Random, game: Game, number: int) -> Plante
             d.lines[line_a], d.lines[line_b] = " ".join(wa[:2] + wb[2:]), " ".join(wb[:2] + wa[2:])
             d.touched.update((line_a, line_b))
             d.tricks_touched.update((a // n, b // n))
-            return line_a, broken[0][1]
+            d.hands_touched.add(d.players[plays[a][0]])
+            d.swapped, d.revoked = trial, d.revoked + [a]
+            return line_a, next(code for pos, code in broken if pos == a)
     return None
 
 
@@ -231,6 +270,107 @@ def _kernel_refusals(game: Game, result: Any, plays: list[tuple[int, Any]]
     return out, list(k.winners)
 
 
+def plant_range(d: Deal, rng: random.Random) -> Planted | None:
+    """A bid of one more than the cards of the deal (R020), where no bid breaks the hook (it
+    would not then)."""
+    if d.hooked:
+        return None
+    bids = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "bid") if i not in d.touched
+            and d.lines[i].split()[0] not in d.people]
+    if not bids:
+        return None
+    i = rng.choice(bids)
+    words = d.lines[i].split()
+    words[2] = str(int(d.lines[d.start].split()[3]) + 1)
+    d.lines[i] = " ".join(words)
+    d.touched.add(i)
+    d.people.add(words[0])  # (the score of a bid in question says nothing more)
+    return i, "R020"
+
+
+def plant_dealer(d: Deal, rng: random.Random) -> Planted | None:
+    """The deal line names the player after the dealer as the dealer (R042)."""
+    if d.start in d.touched:
+        return None
+    words = d.lines[d.start].split()
+    words[5] = d.players[(d.players.index(words[5]) + 1) % len(d.players)]
+    d.lines[d.start] = " ".join(words)
+    d.touched.add(d.start)
+    return d.start, "R042"
+
+
+def plant_order(d: Deal, rng: random.Random) -> Planted | None:
+    """Two bids next to each other written in the wrong order (R001 at the first of them)."""
+    bids = d.find(lambda w: len(w) == 3 and w[1] == "bid")
+    pairs = [k for k in range(len(bids) - 1) if not {bids[k], bids[k + 1]} & d.touched]
+    if not pairs:
+        return None
+    k = rng.choice(pairs)
+    a, b = bids[k], bids[k + 1]
+    d.lines[a], d.lines[b] = d.lines[b], d.lines[a]
+    d.touched.update((a, b))
+    return a, "R001"
+
+
+def plant_size(d: Deal, rng: random.Random) -> Planted | None:
+    """A hand line short of its last card (R041, full level)."""
+    hands = [i for i in d.find(lambda w: w[:1] == ["hand"]) if i not in d.touched
+             and d.lines[i].split()[1] not in d.hands_touched]
+    if not hands:
+        return None
+    i = rng.choice(hands)
+    d.lines[i] = " ".join(d.lines[i].split()[:-1])
+    d.touched.add(i)
+    d.hands_touched.add(d.lines[i].split()[1])  # (the plays show the hand: no other mistake in them)
+    return i, "R041"
+
+
+def plant_trump(d: Deal, rng: random.Random, game: Game, number: int) -> Planted | None:
+    """The turned card written as the card of the same rank in the next suit, where it is
+    no card of a hand (R046; full and plays levels), in a deal where that suit shows: the
+    record with this one mistake is reported so (a trump no card of the deal tells apart
+    from another is no mistake a check can see)."""
+    at = d.find(lambda w: w[:1] == ["turned"] and len(w) == 2)
+    if not at or at[0] in d.touched:
+        return None
+    card = d.lines[at[0]].split()[1]
+    suits = "SHDC"
+    if card[-1] not in suits or any(card in d.lines[i].split()[1:] for i in range(d.start, d.end) if i != at[0]):
+        return None
+    other = card[:-1] + suits[(suits.index(card[-1]) + 1) % 4]
+    if any(other in d.lines[i].split() for i in range(d.start, d.end)) \
+            or other not in {str(c) for c in game.table.cards}:
+        return None
+    alone = list(d.clean)
+    alone[at[0]] = f"turned {other}"
+    if [(x.line, x.code) for x in check_text("\n".join(alone), "game.log").errors] != [(at[0] + 1, "R046")]:
+        return None
+    d.lines[at[0]] = f"turned {other}"
+    d.touched.add(at[0])
+    return at[0], "R046"
+
+
+def plant_took(d: Deal, rng: random.Random) -> Planted | None:
+    """One player's tricks taken written one more (R052, sheet level), where the scores tell
+    whose number it is: the record with this one mistake is reported so (where a missed bid
+    scores the same whatever was taken, no check can tell whose number is wrong)."""
+    took = [i for i in d.find(lambda w: len(w) == 3 and w[1] == "took") if i not in d.touched
+            and d.lines[i].split()[0] not in d.people]
+    if not took:
+        return None
+    i = rng.choice(took)
+    words = d.lines[i].split()
+    words[2] = str(int(words[2]) + 1)
+    alone = list(d.clean)
+    alone[i] = " ".join(words)
+    if [(x.line, x.code) for x in check_text("\n".join(alone), "game.log").errors] != [(i + 1, "R052")]:
+        return None
+    d.lines[i] = " ".join(words)
+    d.touched.add(i)
+    d.people.add(words[0])
+    return i, "R052"
+
+
 KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "score": (LEVELS, plant_score),
     "total": (LEVELS, plant_total),
@@ -238,6 +378,12 @@ KINDS: dict[str, tuple[tuple[str, ...], Any]] = {
     "twice": (("full", "plays"), plant_twice),
     "leader": (("full", "plays"), plant_leader),
     "revoke": (("full", "plays"), plant_revoke),
+    "range": (LEVELS, plant_range),
+    "dealer": (LEVELS, plant_dealer),
+    "order": (("full", "plays"), plant_order),
+    "size": (("full",), plant_size),
+    "trump": (("full", "plays"), plant_trump),
+    "took": (("sheet",), plant_took),
 }
 
 
@@ -268,7 +414,7 @@ def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) ->
             levels, fn = KINDS[kind]
             if level not in levels:
                 return None
-            got = fn(d, rng, game, int(lines[start].split()[1])) if kind in ("hook", "revoke") else fn(d, rng)
+            got = fn(d, rng, game, int(lines[start].split()[1])) if kind in ("hook", "revoke", "trump") else fn(d, rng)
             if got is None:
                 break
             planted.append(got)

@@ -54,9 +54,10 @@ def card_by_card(text: str) -> CheckReport:
     game = prepare_game(t, diags)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    Audit(t, game, diags, batch_plays=False).run()
-    return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over, game=game,
-                       transcript=t)
+    audit = Audit(t, game, diags, batch_plays=False)
+    audit.run()
+    return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=audit.game.is_over,
+                       game=audit.game, transcript=t)
 
 
 def summary(report: CheckReport) -> tuple[object, ...]:
@@ -254,3 +255,17 @@ def test_play_cards_refuses_where_apply_refuses(name: str, seed: int, data: st.D
     a, b = start.clone(rng=random.Random(1)), start.clone(rng=random.Random(1))
     assert b.play_cards(cards) == by_apply(a, cards)
     assert snapshot(a) == snapshot(b)
+
+
+def test_the_note_on_how_a_card_that_cannot_be_was_read_links_to_that_mistake() -> None:
+    from pathlib import Path
+
+    from updown_dsl import check_file
+    from updown_dsl.diagnostics import Cause
+
+    report = check_file(Path(__file__).parent / "golden" / "odessa" / "revoke-then-card-not-in-pack-plays.log")
+    wrong = next(d for d in report.diagnostics if d.code == "R044")
+    note = next(d for d in report.diagnostics if d.code == "T021")
+    assert note.caused_by == Cause(wrong.line, "R044") and wrong.caused_by is None
+    assert note.to_dict()["caused_by"] == {"line": wrong.line, "code": "R044"}
+    assert all(d.caused_by is None for d in report.diagnostics if d is not note)

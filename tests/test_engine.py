@@ -557,9 +557,24 @@ def test_bid_as_written_takes_a_bid_the_hook_forbids():
     game.deal_cards(hands("AH 7D", "KH 8D", "QH AD"), turned=Card.parse("9C"))
     bid(game, 0, 0)
     assert code(game, Bid(2)) == "R021"
-    assert not game.bid_as_written(3)  # more than the cards: not a bid at all
+    assert not game.bid_as_written(-1)  # not a number of tricks
     assert game.bid_as_written(2)
     assert game.phase is Phase.PLAY and game.bids[2] == 2
+
+
+def test_bid_as_written_takes_a_bid_above_the_cards_which_then_fails():
+    # A record may show a bid out of range (R020); the checker reports it and goes on with
+    # the deal, so that its other mistakes are found: the bid fails however the play goes.
+    game = game_at("odessa", 3, 2)
+    game.deal_cards(hands("AH 7D", "KH 8D", "QH AD"), turned=Card.parse("9C"))
+    bid(game, 0, 0)
+    assert code(game, Bid(3)) == "R020"
+    assert game.bid_as_written(3)
+    assert game.phase is Phase.PLAY and game.bids[2] == 3
+    while game.phase is Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    seat = game.results[-1].seats[2]
+    assert seat.bid == 3 and seat.taken < 3 and seat.points < 0
 
 
 # ============================================================================ end and settlement

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Severity(enum.StrEnum):
@@ -190,6 +191,13 @@ EXAMPLES: dict[str, str] = {
 }
 
 
+class Cause(NamedTuple):
+    """Where a diagnostic's cause is: the line and code of the mistake it follows from."""
+
+    line: int | None
+    code: str
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem, with where it is and what to do about it."""
@@ -202,6 +210,8 @@ class Diagnostic:
     col: int | None = None
     end_col: int | None = None
     hint: str | None = None
+    caused_by: Cause | None = None
+    """The mistake this diagnostic follows from (a note about its consequences), if any."""
 
     def format(self) -> str:
         """Render in the compiler form ``path:line:col: error[CODE] message``."""
@@ -229,6 +239,8 @@ class Diagnostic:
             "severity": str(self.severity),
             "message": self.message,
             "hint": self.hint,
+            "caused_by": None if self.caused_by is None else {"line": self.caused_by.line,
+                                                              "code": self.caused_by.code},
         }
 
     def __str__(self) -> str:

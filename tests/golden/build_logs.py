@@ -621,7 +621,20 @@ def _ex_bad_tricks() -> Log:
     w = log.lines[i].split()
     w[2] = str(int(w[2]) + 1)
     log.lines[i] = " ".join(w) + "  # one trick too many"
-    log.error(log.find(6, lambda s: s.startswith("score")), "R053")
+    log.error(i, "R052")  # (the scores show it is Gleb's number that is wrong)
+    return log
+
+
+@case(EXAMPLES / "invalid-sheet-tricks-unclear.log")
+def _ex_bad_tricks_unclear() -> Log:
+    log = log_of("georgian", "sheet", 4, 8)
+    i = log.find(6, lambda s: s.startswith("Gleb took"))
+    w = log.lines[i].split()
+    w[2] = str(int(w[2]) + 1)
+    log.lines[i] = " ".join(w) + "  # one trick too many: the sheet stops here, with no score to tell whose"
+    del log.lines[i + 1:]
+    log.error(i, "R053")
+    log.error(i, "T020", severity="note")
     return log
 
 

@@ -719,10 +719,10 @@ class Game:
         """Take a bid the rules forbid (the hook, a bid out of this deal's range), as a recorded
         game shows it was made, so that a checker can report it and go on with the deal.
 
-        Only a bid of 0 to the number of cards can be taken so; otherwise nothing changes
-        and the answer is False.
+        Only a bid of 0 or more can be taken so (one above the cards fails however the play
+        goes); otherwise nothing changes and the answer is False.
         """
-        if self.phase is not _BID or not 0 <= tricks <= self._deal.cards:
+        if self.phase is not _BID or tricks < 0:
             return False
         self._take_bid(tricks)
         return True
@@ -1021,16 +1021,16 @@ class Game:
         return (self.phase is _PLAY and not self.kernel.order and self._plan.first_leader == "last_trick_winner"
                 and self._last_trick_winner() < 0)
 
-    def points_if(self, result: DealResult, seat: int, taken: int, total: int) -> int:
-        """The points ``seat`` would have scored in the deal of ``result`` had it taken
-        ``taken`` tricks, with ``total`` before the deal (its bid, the dealer and the others'
-        tricks as they were; a set's premium not included), by the deal's own scoring: for a
-        checker weighing a trick that a record leaves in question."""
+    def points_if(self, result: DealResult, taken: Sequence[int], totals: Sequence[int],
+                  bids: Sequence[int | None] | None = None) -> list[int]:
+        """The points each seat would have scored in the deal of ``result`` had the seats taken
+        ``taken`` tricks (and bid ``bids``), with ``totals`` before the deal (the dealer as it
+        was; a set's premium not included), by the deal's own scoring: for a checker weighing
+        a reading of tricks or bids that a record leaves in question."""
         dp = self._plan.deal_plan(result.deal.number - 1)
-        seats = result.seats
-        made = sum(1 for s, x in enumerate(seats)
-                   if x.bid is None or x.bid == (taken if s == seat else x.taken))
-        return dp.points(seats[seat].bid, taken, total, seat == result.dealer, made)
+        bid = [x.bid for x in result.seats] if bids is None else bids
+        made = sum(1 for s, b in enumerate(bid) if b is None or b == taken[s])
+        return [dp.points(b, taken[s], totals[s], s == result.dealer, made) for s, b in enumerate(bid)]
 
     def lead_as_written(self, seat: int) -> bool:
         """Let ``seat`` lead the trick about to start, as a record shows it, although another

@@ -572,6 +572,23 @@ class PlayKernel:
         entries.append((i, play))
         return self.winner_pos(entries, led) == len(entries) - 1
 
+    def trick_winner(self, leader: int, plays: Iterable[Play], trump: Suit | None) -> int:
+        """Who would win a trick of ``plays``, in the order played, led by ``leader`` with
+        ``trump``: the trick played out card by card, unchecked, on a scratch kernel (the one
+        winner rule), for a checker weighing another reading of a trick a record leaves in
+        question."""
+        k = object.__new__(PlayKernel)
+        k.rules = r = self.rules
+        k.reset(1)
+        k.set_trump(SUIT_ID[trump] if trump is not None else -1)
+        k.begin(leader)
+        index = r.table.index
+        for play in plays:
+            i = index[play.card]
+            k.hands[k.to_act] |= r.bit[i]
+            k.play(i, play if play.declare is not None else None)
+        return k.winners[0] if k.winners else k.winner
+
     # ------------------------------------------------------------------ refusals
     def refusal(self, play: Play) -> Diagnostic | None:
         """Why the player to act may not make ``play`` now (a diagnostic naming the rule), or None."""

@@ -16,20 +16,21 @@ leads, the deal stops there) the deal is left, keeping its written score and tot
 
 from __future__ import annotations
 
-from math import perm
+from itertools import product
+from math import perm, prod
 from operator import itemgetter
-from typing import Any, NoReturn, cast
+from typing import Any, Callable, NoReturn, Sequence, cast
 
 from ..i18n import tr
 from ..actions import Bid, Call, Play
 from ..cards import Card, Suit
-from ..diagnostics import CATALOGUE, Diagnostic, Severity
+from ..diagnostics import CATALOGUE, Cause, Diagnostic, Severity
 from ..engine import CardFault, Game, IllegalAction, Phase, seat_by_rule, trump_rule_for
 from ..engine.scoring import settle
 from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from . import infer
-from .infer import Step, read_turned, read_unknown
+from .infer import Step, read_unknown
 from .model import Event, Transcript
 from .tableevents import TableLines
 from .tablelines import correction_problems
@@ -57,6 +58,11 @@ def _suit_name(suit: Suit | None) -> str:
 _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.AUCTION: "call"}
 
 
+def _with_turned(block: list[Event], card: Card) -> list[Event]:
+    """``block`` with ``card`` on its turned line."""
+    return [e._replace(cards=(card,)) if e.kind == "turned" else e for e in block]
+
+
 class Audit:
     """The checker of one record: its lines replayed through ``game``, each problem added to
     ``diags`` (:meth:`run`).
@@ -68,8 +74,21 @@ class Audit:
     the tests compare it with).
     """
 
-    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic], *, batch_plays: bool = True) -> None:
+    def __init__(self, t: Transcript, game: Game, diags: list[Diagnostic], *, batch_plays: bool = True,
+                 start: Callable[[], Game] | None = None) -> None:
         self.t = t
+        if start is None:
+            first = game.clone()
+            start = first.clone
+        self.start = start
+        """A new game of the record, as ``game`` stands before its first deal (to walk the
+        record again up to a deal)."""
+        self.weighing = True
+        """Whether a deal the card shown for trump may explain is checked again (not in a
+        quiet walk for the state before a deal)."""
+        self.reread: dict[int, Card] = {}
+        """Deal blocks checked with another card shown for trump than written (by index)."""
+        self.table: TableLines | None = None
         self.batch_plays = batch_plays
         self.game = game
         self.diags = diags
@@ -92,16 +111,18 @@ class Audit:
 
     # -- reporting ------------------------------------------------------------------------
     def report(self, code: str, message: str, event: Event | None, hint: str | None = None,
-               severity: Severity = Severity.ERROR, at_arg: bool = False, seat: int | None = None) -> None:
+               severity: Severity = Severity.ERROR, at_arg: bool = False, seat: int | None = None,
+               caused_by: Cause | None = None) -> None:
         """Add a diagnostic at ``event``'s line: at its first argument with ``at_arg``, or at
-        ``seat``'s number of a score, total or settlement line."""
+        ``seat``'s number of a score, total or settlement line; ``caused_by``: the mistake it
+        follows from."""
         line = event.line if event is not None else None
         col = event.col if event is not None else None
         if at_arg and event is not None and event.arg_col:
             col = event.arg_col
         if seat is not None and event is not None and seat < len(event.cells) and event.cells[seat]:
             col = event.cells[seat]
-        self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint))
+        self.diags.append(Diagnostic(code, message, severity, self.t.path, line, col, hint=hint, caused_by=caused_by))
 
     def who(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None else "?"
@@ -119,11 +140,22 @@ class Audit:
             if e.kind not in ("comment", "raw", "settlement"):
                 self.report("T002", tr("a '{kind}' line must come after a 'deal' line", kind=e.kind), e,
                             hint=tr("start each deal with 'deal N cards K dealer NAME'"))
-        table = TableLines.of(t)  # the table's events (records/tableevents.py)
+        table = self.table = TableLines.of(t)  # the table's events (records/tableevents.py)
         for f in table.problems if table is not None else ():
             self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
         blocks = t.deals()
-        for i, block in enumerate(blocks):
+        self.walk(blocks, len(blocks))
+        if self.settled:
+            for e in t.events:
+                if e.kind == "settlement":
+                    self.settlement(e)
+        self.end_game()
+
+    def walk(self, blocks: list[list[Event]], upto: int) -> None:
+        """Check the deal blocks before ``upto`` (a game over stops them)."""
+        table = self.table
+        for i, block in enumerate(blocks[:upto]):
+            g = self.game
             if g.is_over:
                 self.report("R047", tr("the game ended after deal {number} ({over_reason}) but the record goes on",
                                        number=g.deal.number, over_reason=g.over_reason), block[0])
@@ -133,20 +165,102 @@ class Audit:
                     self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
                 self.last_written = list(g.totals)  # (a wrong total was reported and taken as written)
                 continue
-            deal = self.deal = DealAudit(self, block, i == len(blocks) - 1)
-            if table is not None:
-                table.apply_adjustments(g, i)  # counted in the deal's total (after its totals_before)
-            try:
-                deal.run()
-            except Abandon:
-                deal.abandon()
-            except StopWalk:
+            card = self.reread.get(i)
+            before = len(self.diags)
+            deal = self.check_block(_with_turned(block, card) if card is not None else block, i, len(blocks))
+            if deal is None:
                 break
-        if self.settled:
-            for e in t.events:
-                if e.kind == "settlement":
-                    self.settlement(e)
-        self.end_game()
+            if self.weighing and card is None and deal.turned is not None:
+                self.weigh_turned(deal, blocks, i, before)
+
+    def check_block(self, block: list[Event], i: int, count: int) -> DealAudit | None:
+        """Check deal block ``i`` of ``count`` (None: the walk stops)."""
+        deal = self.deal = DealAudit(self, block, i == count - 1)
+        if self.table is not None:
+            self.table.apply_adjustments(self.game, i)  # counted in the deal's total (after its totals_before)
+        try:
+            deal.run()
+        except Abandon:
+            deal.abandon()
+        except StopWalk:
+            return None
+        return deal
+
+    def trial(self, game: Game) -> Audit:
+        """A quiet audit of this record from ``game``, with this one's state: to check a deal
+        again."""
+        other = Audit(self.t, game, [], batch_plays=self.batch_plays, start=self.start)
+        other.weighing = False
+        other.reread = self.reread
+        other.table = self.table
+        other.unreadable = self.unreadable
+        other.settled = self.settled
+        other.last_written = list(self.last_written)
+        other.readings_left = self.readings_left
+        other.last_trick_in_question = self.last_trick_in_question
+        return other
+
+    def weigh_turned(self, deal: DealAudit, blocks: list[list[Event]], i: int, before: int) -> None:
+        """Where the card shown for trump gives deal block ``i`` two or more errors: check the
+        deal again as if a card of another suit the rules could have shown had been shown (the
+        dealer's, or one of the cards left over). If the deal then has fewer mistakes,
+        counting the turned line as one, that line is the mistake: it is reported (R046) and
+        the deal's check is the one under that card (and the walk goes on from it). The
+        record up to the deal is walked again, quietly, for the state before it: a clean
+        record pays nothing for this."""
+        errors = sum(1 for d in self.diags[before:] if d.severity is Severity.ERROR)
+        turned = deal.turned
+        if errors < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
+                or deal.trump_rule not in ("turned", "last_dealt") \
+                or any(d.code == "R046" for d in self.diags[before:]) or not deal.kinds.isdisjoint(("penalty", "replay")):
+            return
+        written = turned.cards[0]
+        if deal.trump_rule == "last_dealt":
+            shown = [c for c in deal.hands.get(deal.dealer, ()) if c is not None]
+        else:
+            held = {c for h in deal.hands.values() for c in h if c is not None}
+            shown = [c for c in self.game.table.cards if c not in held and c != written]
+        prefix: Audit | None = None
+        best: tuple[int, Audit, Card] | None = None
+        seen = {written.suit}
+        for card in shown:
+            if card.suit in seen or card.suit is None:
+                continue
+            seen.add(card.suit)
+            if prefix is None:
+                prefix = self.trial(self.start())
+                prefix.last_written = [None] * prefix.game.players
+                prefix.readings_left = -1
+                prefix.last_trick_in_question = False
+                prefix.walk(blocks, i)
+            trial = prefix.trial(prefix.game.clone())
+            if trial.check_block(_with_turned(deal.block, card), i, len(blocks)) is None:
+                continue
+            found = sum(1 for d in trial.diags if d.severity is Severity.ERROR)
+            if found + 1 < errors and (best is None or found < best[0]):
+                best = (found, trial, card)
+        if best is None:
+            return
+        _, trial, card = best
+        names = dict(turned=written, number=deal.number, suit=_suit_name(written.suit), suit2=_suit_name(card.suit),
+                     sym=written.suit.symbol if written.suit else "", sym2=card.suit.symbol if card.suit else "")
+        del self.diags[before:]
+        self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
+                               "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
+                               "does", **names)
+                    if not trial.diags else
+                    tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
+                       "as trump the deal has more mistakes than with {suit2} ({sym2})", **names),
+                    turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?", **names)
+                    if deal.trump_rule == "last_dealt" else
+                    tr("the card turned up shows trump: a card of {suit2} ({sym2})?", **names))
+        self.diags.extend(trial.diags)
+        self.reread[i] = card
+        self.game = trial.game
+        self.last_written = trial.last_written
+        self.readings_left = trial.readings_left
+        self.last_trick_in_question = trial.last_trick_in_question
+        self.deal = trial.deal
 
     def settlement(self, e: Event) -> None:
         g = self.game
@@ -210,6 +324,11 @@ class DealAudit:
             self.report("R042", tr("{player} deals deal {number}, not {player2}",
                                    player=self.who(g.dealer), number=g.deal.number, player2=self.who(head.actor)), head)
         self.number = g.deal.number
+        self.dealer = g.dealer
+        """The dealer of this deal, as the rules go."""
+        self.cannot_be: Cause | None = None
+        """The first card of the deal that cannot be (R043, R044): read as unknown, the note
+        saying how follows from it."""
         self.start_results = len(g.results)
         self.totals_before = list(g.totals)
         # The record stops inside this deal: nothing after the cards.
@@ -243,20 +362,20 @@ class DealAudit:
         """A rule was broken in this deal (reported): the deal goes on with the action as written."""
         self.decided = False
         """A penalty stopped the deal (``then: abandon``): its written score is the table's decision."""
-        self.tricks_in_question: dict[int, int] = {}
-        """Per seat, how many of its tricks a mistake puts in question (a trick led by another
-        than its winner, a card a hand did not hold): its written score is held to the scores
-        that many tricks more or fewer would give."""
         self.in_question: set[int] = set()
-        """Seats whose score this deal's mistakes put in question (a bid that broke a rule, a
-        trick led by another than its winner): their written score stands."""
+        """Seats whose score this deal's mistakes put in question (a bid that broke a rule):
+        their written score stands."""
         self.violated_trick = -1
         """The trick (0-based) of the last illegal card played as written in this deal."""
-        self.disputed: list[tuple[int, int]] = []
-        """(trick, seat) of each card a hand did not hold, played as written: who took that
-        trick is in question."""
-        self.misled: list[int] = []
-        """The tricks led by another player than the rules say (who took them is in question)."""
+        self.disputed: list[tuple[int, int, Card | None]] = []
+        """(trick, seat, the card it was likely written for) of each card a hand did not hold,
+        played as written: who took that trick is in question."""
+        self.misled: dict[int, int] = {}
+        """The tricks led by another player than the rules say, with who should have led
+        them: who took them is in question."""
+        self.table_winners: dict[int, set[int]] = {}
+        """Per trick in question, who the record shows leading the next one: the table's own
+        reading of who took it."""
         self.misled_trick = -1
         """The trick (0-based) last led by another player than the one the rules say: what the
         others had to play in it depends on who led, so its illegal cards are not reported."""
@@ -277,7 +396,9 @@ class DealAudit:
             i, n = 1, len(block)
             while i < n:
                 e = block[i]
-                if e.kind == "play" and self.batch and self.level_of_deal == "cards" and self.dealt:
+                if self.swapped(i):
+                    i += 2
+                elif e.kind == "play" and self.batch and self.level_of_deal == "cards" and self.dealt:
                     i = self.play_run(i)
                 else:
                     self.event(e)
@@ -293,6 +414,37 @@ class DealAudit:
                 self.game.end_as_written()
         except FormulaEvalError as exc:
             self.formula_failed(exc, e if i < n else block[-1])
+
+    def swapped(self, i: int) -> bool:
+        """Whether ``block[i]`` is the action of another player than the one whose turn it
+        is, and the next line that player's action of the same kind: the two lines written
+        the wrong way round. That is reported once (R001), and they are taken in the rules'
+        order. (The first two cards of a trick are not: that is a wrong leader.)"""
+        g = self.game
+        block = self.block
+        e = block[i]
+        if e.actor == g.to_act or e.actor is None or i + 1 >= len(block) or e.kind not in ("bid", "call", "play"):
+            return False  # (the common case first: a line by the player whose turn it is)
+        nxt = block[i + 1]
+        if nxt.kind != e.kind or nxt.actor is None or nxt.actor == e.actor:
+            return False
+        if self.pending is not None:
+            self.settle_pending()  # (an illegal card no penalty line follows: it was played)
+        if e.kind == "play":
+            if g.phase is not Phase.PLAY or not g.trick or self.level_of_deal == "sheet":
+                return False
+        elif self.level == "sheet" or self.decided:
+            return False
+        elif g.phase is Phase.DEAL:
+            self.ensure_dealt(e)
+        if g.phase not in (Phase.BID, Phase.PLAY) or e.actor == g.to_act or nxt.actor != g.to_act:
+            return False
+        self.report("R001", tr("{player} acts before {player2}, whose turn it is: the two lines are written the wrong way round",
+                               player=self.who(e.actor), player2=self.who(nxt.actor)), e,
+                    hint=tr("write {player2}'s line first", player2=self.who(nxt.actor)))
+        self.event(nxt)
+        self.event(e)
+        return True
 
     def formula_failed(self, exc: FormulaEvalError, e: Event) -> NoReturn:
         """A scoring formula failed on this record's numbers (only a running total outside
@@ -341,6 +493,7 @@ class DealAudit:
                     self.report("R041", tr("{player} was dealt {count} cards; deal {number} has {cards} each",
                                            player=self.who(e.actor), count=len(e.cards), number=self.number,
                                            cards=g.deal.cards), e)
+                    self.hands[e.actor] = self.hand_as_played(e, events)
                 cards = e.cards
             elif kind == "turned":
                 self.turned = e
@@ -367,6 +520,7 @@ class DealAudit:
                 else:
                     seen[c.id] = e
                     continue
+                self.cannot_be = self.cannot_be or Cause(e.line, self.audit.diags[-1].code)
                 if kind == "turned":
                     raise Abandon
                 # A card that cannot be: read it as a card nobody wrote down, so that the
@@ -383,6 +537,20 @@ class DealAudit:
                 if e.kind == "play" and e.actor is not None and e not in self.taken_back:
                     self.hands.setdefault(e.actor, []).append(
                         e.play.card if e.play and e not in self.as_unknown else None)
+
+    def hand_as_played(self, e: Event, events: list[Event]) -> list[Card | None]:
+        """A hand line with too few or too many cards, as the player's plays show it was: the
+        cards written and those played that it misses, or without those never played (as
+        written where the plays do not tell)."""
+        written = list(e.cards)
+        played = [x.play.card for x in events if x.kind == "play" and x.actor == e.actor and x.play is not None]
+        if len(played) != self.game.deal.cards or len(set(played)) != len(played):
+            return written
+        if len(written) < len(played) and set(written) <= set(played):
+            return written + [c for c in played if c not in written]
+        if len(written) > len(played) and set(played) <= set(written):
+            return [c for c in written if c in played]
+        return written
 
     def hands_from_plays(self, events: list[Event]) -> None:
         """A full record with unknown cards in its hands: when every card of the deal is
@@ -481,37 +649,15 @@ class DealAudit:
         elif any(len(self.hands[s]) != g.deal.cards for s in range(g.players)):
             raise Abandon  # reported as R041 at the hand line, by name: the engine would only say "seat 1"
         hands = [[c for c in self.hands[s] if c is not None] for s in range(g.players)]
-        if self.trump_rule == "last_dealt" and turned is not None:
+        last_dealt = self.trump_rule == "last_dealt" and turned is not None
+        if last_dealt and turned not in hands[g.dealer]:
+            self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
+                                   turned=turned, player=self.who(g.dealer)), self.turned)
+            raise Abandon
+        if last_dealt and turned is not None:
             # The shown card was dealt last: hands rebuilt from plays are in play order, and a
             # full-level hand may be written sorted, so the turned line says which card it was.
             own = hands[g.dealer]
-            if turned not in own:
-                self.report("R046", tr("the card shown for trump, {turned}, is not the dealer {player}'s",
-                                       turned=turned, player=self.who(g.dealer)), self.turned)
-                raise Abandon
-            if not self.kinds.isdisjoint(("penalty", "replay")) or self.turned is None or self.inferred \
-                    or self.as_unknown:
-                fits = None
-            else:
-                score = next((e.amounts for e in self.block if e.kind == "score"), ())
-                fits = read_turned(g, hands, g.dealer, turned, self.steps(at)[0],
-                                   dict(cut_card=cut, random_trump=trump, recorded_trump=trump), self.took, score)
-            if fits is not None:
-                # Under the card written the deal breaks rules that the dealer's card of
-                # another suit explains: the shown card is the mistake, reported once.
-                card, _, under_other = fits
-                names = dict(turned=turned, number=g.deal.number, suit=_suit_name(turned.suit),
-                             suit2=_suit_name(card.suit), sym=turned.suit.symbol if turned.suit else "",
-                             sym2=card.suit.symbol if card.suit else "")
-                self.report("R046", tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} "
-                                       "({sym}) as trump cards of the deal break the rules, with {suit2} ({sym2}) none "
-                                       "does", **names)
-                            if not under_other else
-                            tr("the card shown for trump, {turned}, does not fit deal {number}: with {suit} ({sym}) "
-                               "as trump cards of the deal break more rules than with {suit2} ({sym2})", **names),
-                            self.turned, hint=tr("the dealer's last card is the trump shown: a card of {suit2} ({sym2})?",
-                                                 **names))
-                turned = card
             own.remove(turned)
             own.append(turned)
         try:
@@ -586,10 +732,10 @@ class DealAudit:
         hands = [list(self.hands.get(s, ())) for s in range(g.players)]
         if self.trump_rule == "last_dealt" and turned is not None:
             own = hands[g.dealer]
-            if turned not in own:
+            if turned not in own and None not in own:
                 return False  # reported as R046 once the deal is dealt
-            own.remove(turned)
-            own.append(turned)
+            # (the dealer's last card: the one shown, or an unknown one, which must then be it)
+            own.append(own.pop(own.index(turned if turned in own else None)))
         known = {c for cards in hands for c in cards if c is not None}
         if self.trump_rule == "turned" and turned is not None:
             known.add(turned)
@@ -601,7 +747,7 @@ class DealAudit:
             audit.readings_left = infer.RECORD_READINGS
         limit = min(infer.READINGS, audit.readings_left)
         reading = read_unknown(g, hands, pool, steps, dict(turned=turned, cut_card=cut, random_trump=trump,
-                               recorded_trump=trump), self.took, score, limit=limit)
+                               recorded_trump=trump), self.took, score, limit=limit, added=self.added())
         audit.readings_left -= min(ways, limit)
         if reading is None:
             self.unread = (tr("; no reading of them fits the record") if ways <= limit else
@@ -612,7 +758,7 @@ class DealAudit:
         self.inferred = dict(zip(unknown_steps, reading.plays))
         many = len(unknown_steps) > 1
         cards = " ".join(str(p.card) for p in reading.plays)
-        fits = (tr("a reading that fits the record") if reading.cost == (0, 0) else
+        fits = (tr("a reading that fits the record") if reading.cost[:2] == (0, 0) else
                 tr("the reading that fits the record best of the {n} there are", n=reading.readings))
         bad = sum(e in self.as_unknown for e in unknown_steps)
         what = ((tr("unknown cards (??)") if many else tr("unknown card (??)")) if not bad else
@@ -621,7 +767,7 @@ class DealAudit:
         self.report("T021", tr("deal {number} holds {count} {what}: checked with {value} read as {cards}, {fits}",
                                number=g.deal.number, count=len(unknown_steps), what=what,
                                value=tr("them") if many else tr("it"), cards=cards, fits=fits),
-                    unknown_steps[0], severity=Severity.NOTE)
+                    unknown_steps[0], severity=Severity.NOTE, caused_by=self.cannot_be if bad else None)
         return True
 
     # -- the block's lines ----------------------------------------------------------------
@@ -721,7 +867,7 @@ class DealAudit:
             problem = exc.diagnostics[0]
             not_held = problem.code == "R013" and isinstance(action, Play)
             if not_held and e.actor is not None:
-                self.disputed.append((len(g.tricks), e.actor))
+                self.disputed.append((len(g.tricks), e.actor, self.never_played(e)))
             if not_held and not g.trick:
                 self.misled_trick = len(g.tricks)  # a lead the hand cannot have made: the trick follows it
             # In a trick led by another player than the rules say, what the others had to play
@@ -763,18 +909,23 @@ class DealAudit:
             # A wrong leader right after an illegal card, or after a trick led by the wrong
             # player, may follow from it (the table judged that trick otherwise); at any later
             # trick it is a mistake of its own.
-            if self.violated_trick != len(g.tricks) - 1:
+            after_mistake = self.violated_trick == len(g.tricks) - 1
+            if not after_mistake:
                 self.report("R003", tr("{player} leads trick {value} of deal {number}, but {player2} won trick {count} and leads",
                                        player=self.who(seat), value=len(g.tricks) + 1, number=g.deal.number,
                                        player2=self.who(won), count=len(g.tricks)), e)
             if not g.lead_as_written(seat):
                 raise Abandon
-            # The deal goes on as written; who took that trick, and the one led now, is in question.
             self.violated = True
+            if after_mistake:
+                # The table took the trick before as won by this player: one reading of a
+                # trick in question. This trick is played as the record shows it is led.
+                self.table_winners.setdefault(len(g.tricks) - 1, set()).add(seat)
+                return
+            # The deal goes on as written; who takes the trick led now is in question, and what
+            # the others had to play in it depends on who led.
             self.misled_trick = self.violated_trick = len(g.tricks)
-            self.misled.append(len(g.tricks))
-            for s in {won, seat}:
-                self.tricks_in_question[s] = self.tricks_in_question.get(s, 0) + 1
+            self.misled[len(g.tricks)] = won
             return
         if self.violated:
             # The record goes on from the card it was written with, not the one it shows: a
@@ -977,11 +1128,66 @@ class DealAudit:
                 self.report("R053", tr("tricks taken are not written for every player in deal {number}",
                                        number=g.deal.number), at)
                 raise Abandon
+            taken = [self.took[s] for s in range(g.players)]
+            for seat, right in self.took_written_wrong(taken):
+                # Tricks written wrong, which the others' and the scores show: those lines
+                # are the mistakes, and the deal is checked with the tricks the scores give.
+                line = next(x for x in self.block if x.kind == "took" and x.actor == seat)
+                self.report("R052", tr("{player} took {taken} tricks in deal {number}, not {n}",
+                                       player=self.who(seat), taken=right, number=self.number,
+                                       n=taken[seat]), line)
+                taken[seat] = self.took[seat] = right
             try:
-                g.record_tricks([self.took[s] for s in range(g.players)])
+                g.record_tricks(taken)
             except IllegalAction as exc:
                 self.report(exc.diagnostics[0].code, exc.diagnostics[0].message, at)
                 raise Abandon from None
+
+    def took_written_wrong(self, taken: list[int]) -> list[tuple[int, int]]:
+        """Where the tricks written do not add up to the cards: the players whose numbers,
+        changed so that they add up, give the scores written, as (seat, tricks) for one or two
+        players: the fewest changes and scores left wrong, then the fewest totals that do not
+        add up (nothing when no such change, or several, fit as well)."""
+        g = self.game
+        cards = g.deal.cards
+        gap = cards - sum(taken)
+        score = next((e.amounts for e in self.block if e.kind == "score"), None)
+        added = self.added()
+        if score is None and added:
+            score, added = tuple(added), []  # (no score written: the totals say what was counted)
+        if not gap or score is None or g.players < 2:
+            return []
+        trial = g.clone()
+        fill = list(taken)
+        for s in range(g.players):  # (any numbers that add up, to have the deal's result)
+            fill[s] = max(0, fill[s] + cards - sum(fill))
+        try:
+            trial.record_tricks(fill)
+        except IllegalAction:
+            return []
+        r = next(x for x in reversed(trial.results) if x.event == "deal")
+        base = trial.points_if(r, fill, self.totals_before)
+        bonus = [x.points + x.bonus - base[s] for s, x in enumerate(r.seats)]
+        ranked: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
+        seats = range(g.players)
+        for who in [(s,) for s in seats] + [(a, b) for a in seats for b in seats if a < b]:
+            for values in product(range(cards + 1), repeat=len(who)):
+                t = list(taken)
+                for s, v in zip(who, values):
+                    t[s] = v
+                if sum(t) != cards or any(t[s] == taken[s] for s in who):
+                    continue
+                pts = [p + b for p, b in zip(trial.points_if(r, t, self.totals_before), bonus)]
+                # (the score of a bid in question stands as written: it says nothing here)
+                wrong = sum(1 for s, (w, p) in enumerate(zip(score, pts))
+                            if w is not None and w != p and s not in self.in_question)
+                off = sum(1 for s, (w, p) in enumerate(zip(added, pts))
+                          if w is not None and w != p and s not in self.in_question)
+                ranked.append(((len(who) + wrong, off), list(zip(who, values))))
+        ranked.sort(key=lambda x: x[0])
+        if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+            return []
+        return ranked[0][1]
 
     def last_deal_record(self) -> Any:
         for r in reversed(self.game.results):
@@ -1004,45 +1210,37 @@ class DealAudit:
                                        deal_number=self.number), e)
                 raise Abandon
             self.audit.last_trick_in_question = False
-            if self.misled or self.disputed:  # (a deal's tricks are made from its log: only when asked)
-                tricks = r.tricks
-                # (the card the hand did hold could have won the trick, whoever won it as written)
-                disputed = {t for t in self.misled if t < len(tricks)} | {t for t, _ in self.disputed if t < len(tricks)}
-                for t in disputed:
-                    for p in tricks[t].plays:
-                        self.tricks_in_question[p.seat] = self.tricks_in_question.get(p.seat, 0) + 1
-                self.audit.last_trick_in_question = len(tricks) - 1 in disputed
+            readings = self.readings(r)
+            if readings:
+                self.audit.last_trick_in_question = len(r.tricks) - 1 in readings
+            taken, scores = self.best_reading(r, readings, e.amounts)
             for s, written in enumerate(e.amounts):
                 if written is None:
                     continue
                 seat = r.seats[s]
-                if s in self.in_question:
-                    # A score in question (its bid broke a rule, or who took a trick is not
-                    # sure): the written score stands, as for a deal left unchecked, and the
-                    # total may add it or the score the cards as written give.
-                    taken = written - (seat.points + seat.bonus)
-                    g.take_total_as_written(s, g.totals[s] + taken)
-                    self.totals_as_written = True
-                    self.score_gap[s] = -taken
-                    continue
                 actual = seat.points + seat.bonus
-                k = self.tricks_in_question.get(s, 0)
-                if k and written != actual and written in {
-                        g.points_if(r, s, t, self.totals_before[s]) + seat.bonus
-                        for t in range(max(0, seat.taken - k), min(r.deal.cards, seat.taken + k) + 1)}:
-                    # Another reading of the trick in question gives the written score: it stands.
+                if s in self.in_question:
+                    # A score in question (its bid broke a rule): the written score stands, as
+                    # for a deal left unchecked, and the total may add it or the score the
+                    # cards as written give.
                     g.take_total_as_written(s, g.totals[s] + written - actual)
                     self.totals_as_written = True
                     self.score_gap[s] = actual - written
                     continue
-                if written != actual:
-                    self.score_gap[s] = written - actual
-                    detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=seat.taken) if seat.bid is not None \
-                        else tr("took {taken}", taken=seat.taken)
+                score = scores[s]
+                if score != actual:
+                    # The reading of the tricks in question that fits the record best: its
+                    # score counts.
+                    g.take_total_as_written(s, g.totals[s] + score - actual)
+                    self.totals_as_written = True
+                if written != score:
+                    self.score_gap[s] = written - score
+                    detail = tr("bid {bid}, took {taken}", bid=seat.bid, taken=taken[s]) if seat.bid is not None \
+                        else tr("took {taken}", taken=taken[s])
                     self.report("R050", tr("{player} scores {actual} in deal {number} ({detail}), not {written}",
-                                           player=self.who(s), actual=actual, number=r.deal.number, detail=detail,
+                                           player=self.who(s), actual=score, number=r.deal.number, detail=detail,
                                            written=written), e, seat=s)
-            self.check_took(r)
+            self.check_took(taken)
         else:
             last_written = self.audit.last_written
             for s, written in enumerate(e.amounts):
@@ -1061,12 +1259,104 @@ class DealAudit:
                                            written=written), e, seat=s)
                 last_written[s] = written
 
-    def check_took(self, r: Any) -> None:
+    def readings(self, r: Any) -> dict[int, list[int]]:
+        """Per trick of the deal of ``r`` that a mistake leaves in question, who may have taken
+        it: the winner of the cards as written first, then the winner had the trick been led
+        by the player the rules say, or had the hand played the card it held in place of the
+        one written, and the player the record shows leading the next trick."""
+        if not (self.misled or self.disputed or self.table_winners):
+            return {}  # (a deal's tricks are made from its log: only when asked)
+        tricks = r.tricks
+        k = self.game.kernel
+        out: dict[int, list[int]] = {}
+
+        def add(t: int, seat: int) -> None:
+            if t < len(tricks):
+                who = out.setdefault(t, [tricks[t].winner])
+                if seat not in who:
+                    who.append(seat)
+
+        for t, rightful in self.misled.items():
+            if t < len(tricks):
+                plays = tricks[t].plays
+                at = next((j for j, p in enumerate(plays) if p.seat == rightful), None)
+                add(t, tricks[t].winner if at is None else
+                    k.trick_winner(rightful, [p.play for p in plays[at:] + plays[:at]], r.trump))
+        swaps: dict[int, dict[int, Card]] = {}
+        for t, seat, held in self.disputed:
+            if t < len(tricks) and held is not None:
+                swaps.setdefault(t, {})[seat] = held
+            elif t < len(tricks):
+                add(t, tricks[t].winner)
+        for t, held_by in swaps.items():
+            # (each card the hand held in place of the one written, and all of them together)
+            for swap in [held_by] + ([{s: c} for s, c in held_by.items()] if len(held_by) > 1 else []):
+                add(t, k.trick_winner(tricks[t].leader, [Play(swap[p.seat]) if p.seat in swap else p.play
+                                                         for p in tricks[t].plays], r.trump))
+        for t, seats in self.table_winners.items():
+            for seat in seats:
+                add(t, seat)
+        return out
+
+    def added(self) -> list[int | None]:
+        """Per seat, what the deal's written total adds to the total written before it (to
+        the right total where none was written): the score the sheet counted."""
+        total = next((e.amounts for e in self.block if e.kind == "total"), ())
+        before = self.audit.last_written
+        return [None if t is None else t - (b if (b := before[s]) is not None else self.totals_before[s])
+                for s, t in enumerate(total)]
+
+    def best_reading(self, r: Any, readings: dict[int, list[int]], written: Sequence[int | None]
+                     ) -> tuple[list[int], list[int]]:
+        """The tricks taken and the scores (bonus included) of the reading of the tricks and
+        bids in question whose scores differ from the written ones for the fewest players, then
+        whose scores the written totals add: the cards and bids as written where several fit
+        as well. A bid in question may have been any number of tricks: the others' scores
+        may depend on it."""
+        seats = r.seats
+        taken = [x.taken for x in seats]
+        scores = [x.points + x.bonus for x in seats]
+        bids = [x.bid for x in seats]
+        added = self.added()
+
+        def misses(sc: list[int]) -> tuple[int, int]:
+            return (sum(1 for s, w in enumerate(written) if w is not None and s not in self.in_question and w != sc[s]),
+                    sum(1 for s, w in enumerate(added) if w is not None and s not in self.in_question and w != sc[s]))
+
+        best = (misses(scores), taken, scores)
+        if best[0] == (0, 0):
+            return taken, scores
+        options = [w for w in readings.values() if len(w) > 1]
+        tricks = [t for t, w in readings.items() if len(w) > 1]
+        questioned = [s for s in sorted(self.in_question) if bids[s] is not None]
+        values = [range(r.deal.cards + 1)] * len(questioned)
+        if not options and not questioned or prod(len(w) for w in options + values) > 512:
+            return taken, scores  # (nothing to weigh, or too many readings: the cards as written)
+        g = self.game
+        base = g.points_if(r, taken, self.totals_before)
+        for choice in product(*options, *values):
+            t = list(taken)
+            for trick, winner in zip(tricks, choice):
+                t[r.tricks[trick].winner] -= 1
+                t[winner] += 1
+            b = list(bids)
+            for s, v in zip(questioned, choice[len(tricks):]):
+                b[s] = v
+            if t == taken and b == bids:
+                continue
+            points = g.points_if(r, t, self.totals_before, b)
+            sc = [scores[s] + points[s] - base[s] for s in range(len(seats))]
+            m = misses(sc)
+            if m < best[0]:
+                best = (m, t, sc)
+        return best[1], best[2]
+
+    def check_took(self, taken: list[int]) -> None:
         for s, n in self.took.items():
-            if r.seats[s].taken != n:
+            if taken[s] != n:
                 line = next(x for x in self.block if x.kind == "took" and x.actor == s)
                 self.report("R052", tr("{player} took {taken} tricks in deal {number}, not {n}",
-                                       player=self.who(s), taken=r.seats[s].taken, number=r.deal.number, n=n), line)
+                                       player=self.who(s), taken=taken[s], number=self.number, n=n), line)
         self.took = {}
 
     def finish_block(self) -> None:
@@ -1075,7 +1365,7 @@ class DealAudit:
             self.finish_sheet(self.block[-1])
             r = self.last_deal_record()
             if r is not None:
-                self.check_took(r)
+                self.check_took([x.taken for x in r.seats])
             return
         if self.is_last:
             return  # an unfinished game: checked as far as it goes

@@ -13,6 +13,7 @@ from typing import Iterable, Iterator, Sequence
 
 from ..i18n import tr
 from ..diagnostics import Diagnostic
+from ..engine import Game
 from .audit import Audit
 from .report import CheckReport, Headers, prepare_game, transcript_variant
 from .archive import GameLines, Peeked, split_games
@@ -112,7 +113,14 @@ def _check(t: Transcript, reader_diags: Sequence[Diagnostic], headers: Headers) 
     game = headers.prepare(t, diags)
     if game is None:
         return CheckReport(t.path, tuple(diags), readable=False, transcript=t)
-    Audit(t, game, diags).run()
+    def start() -> Game:  # (the same game again, to walk the record again up to a deal)
+        again = headers.prepare(t, [])
+        assert again is not None
+        return again
+
+    audit = Audit(t, game, diags, start=start)
+    audit.run()
+    game = audit.game  # (the game as checked: a deal checked again under another turned card is its own)
     return CheckReport(t.path, tuple(diags), readable=True, level=t.level, finished=game.is_over,
                        game=game, transcript=t)
 

@@ -42,28 +42,35 @@ class Step(NamedTuple):
     action: Bid | Call | ChooseTrump | Play | None
 
 
+Cost = tuple[int, int, int]
+"""What a reading costs: rules broken, numbers contradicted, totals that do not add up."""
+
+
 class Reading(NamedTuple):
     """The unknown cards read: the hands with them filled in, and each unknown play."""
 
     hands: list[list[Card]]
     plays: tuple[Play, ...]
     """The plays of the unknown steps, in order (a wild card with its declaration)."""
-    cost: tuple[int, int]
-    """Rules broken (or the record lost) under this reading, and written numbers it contradicts."""
+    cost: Cost
+    """Rules broken (or the record lost) under this reading, written tricks and scores it
+    contradicts, and totals that do not add its scores."""
     readings: int
     """How many readings there are (the ways of giving the unknown cards cards of the pool)."""
 
 
 def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Sequence[Card],
                  steps: Sequence[Step], deal: dict[str, Any], took: dict[int, int],
-                 scores: Sequence[int | None], limit: int = READINGS) -> Reading | None:
+                 scores: Sequence[int | None], limit: int = READINGS, added: Sequence[int | None] = ()
+                 ) -> Reading | None:
     """The reading of the unknown cards (``None`` in ``hands``) that fits the record best.
 
     ``game`` stands before the deal (it is not changed); ``pool`` holds the cards the
     unknown ones may be; ``steps`` are the deal's actions in order; ``deal`` the other
     arguments of :meth:`~updown_dsl.engine.Game.deal_cards`; ``took`` and ``scores`` what
-    the record writes after the deal. None when there are more than ``limit`` readings
-    or none the record can be followed under.
+    the record writes after the deal, ``added`` what its totals add to the totals written
+    before (of two readings that fit as well, the one the totals agree with wins). None
+    when there are more than ``limit`` readings or none the record can be followed under.
     """
     slots = [(s, j) for s, cards in enumerate(hands) for j, c in enumerate(cards) if c is None]
     if not slots:
@@ -94,13 +101,13 @@ def read_unknown(game: Game, hands: Sequence[Sequence[Card | None]], pool: Seque
         tried += 1
         filled, queue = _filled(hands, slots, combo)
         bound = best.cost[0] if best is not None else _LOST
-        result = _replay(game, filled, steps, deal, took, scores, queue, bound)
+        result = _replay(game, filled, steps, deal, took, scores, queue, bound, added=added)
         if result is None:
             continue
         cost, plays = result
         if best is None or cost < best.cost:
             best = Reading(filled, plays, cost, tried)
-            if cost == (0, 0) or (exact is not None and cost[1] == 0):
+            if cost == (0, 0, 0) or (exact is not None and cost[1:] == (0, 0)):
                 break  # (in order of the rules broken, no later reading does better)
     return best._replace(readings=ways) if best is not None else None
 
@@ -131,59 +138,23 @@ def _broken_by(game: Game, hands: Sequence[Sequence[Card | None]], slots: list[t
     return _LOST if result is None else result[0][0]
 
 
-def read_turned(game: Game, hands: Sequence[Sequence[Card]], dealer: int, written: Card, steps: Sequence[Step],
-                deal: dict[str, Any], took: dict[int, int], scores: Sequence[int | None]
-                ) -> tuple[Card, int, int] | None:
-    """Where the trump shown is the dealer's last card: a card of the dealer's hand, of another
-    suit than ``written``, under which the deal breaks no rule while under ``written`` it
-    breaks two or more (one rule is as likely one card played wrong as the card shown written
-    wrong, and a deal that breaks rules under either suit has a mistake of its own: the
-    record's word stands)
-    (the one that breaks fewest, then contradicts the fewest written numbers), with the
-    rules broken under ``written`` and under it; None when ``written`` fits as well as any. ``hands`` are the hands as dealt, ``game`` stands
-    before the deal (it is not changed); ``deal`` the other arguments of
-    :meth:`~updown_dsl.engine.Game.deal_cards`."""
-
-    def cost(card: Card) -> tuple[int, int] | None:
-        dealt = [list(h) for h in hands]
-        own = dealt[dealer]
-        own.remove(card)
-        own.append(card)  # (the shown card was dealt last)
-        result = _replay(game, dealt, steps, dict(deal, turned=card), took, scores, {}, _LOST)
-        return None if result is None else result[0]
-
-    if any(step.action is None for step in steps):
-        return None  # (unknown cards: read by read_unknown, with the trump as written)
-    mine = cost(written)
-    if mine is None or mine[0] < 2:
-        return None
-    best: tuple[tuple[int, int], Card] | None = None
-    seen = {written.suit}
-    for card in hands[dealer]:
-        if card.suit in seen:
-            continue
-        seen.add(card.suit)
-        other = cost(card)
-        if other is not None and other[0] == 0 and (best is None or other < best[0]):
-            best = (other, card)
-    return None if best is None else (best[1], mine[0], best[0][0])
-
-
 def _replay(game: Game, hands: list[list[Card]], steps: Sequence[Step], deal: dict[str, Any],
             took: dict[int, int], scores: Sequence[int | None], queue: dict[int, list[Card]],
-            bound: int, who: int | None = None) -> tuple[tuple[int, int], tuple[Play, ...]] | None:
+            bound: int, who: int | None = None, added: Sequence[int | None] = ()
+            ) -> tuple[Cost, tuple[Play, ...]] | None:
     g = game.clone()
     try:
         g.deal_cards(hands, **deal)
     except IllegalAction:
         return None
     start = len(g.results)
-    return _go_on(g, steps, 0, 0, (), queue, took, scores, start, bound, who)
+    return _go_on(g, steps, 0, 0, (), queue, took, scores, start, bound, who, added)
 
 
 def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Play, ...],
            queue: dict[int, list[Card]], took: dict[int, int], scores: Sequence[int | None],
-           start: int, bound: int, who: int | None = None) -> tuple[tuple[int, int], tuple[Play, ...]] | None:
+           start: int, bound: int, who: int | None = None, added: Sequence[int | None] = ()
+           ) -> tuple[Cost, tuple[Play, ...]] | None:
     """Replay ``steps[k:]``; branch where an unknown card could be played in several ways.
     None: the reading is impossible, or breaks more rules than ``bound``. ``who``: count
     only the rules that seat breaks."""
@@ -195,7 +166,12 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
         if len(g.results) > start or g.is_over:
             break  # (the deal is over: what follows is the record's business)
         if actor != g.to_act:
-            return (broken + _LOST, 0), plays
+            if k < len(steps) and steps[k].actor == g.to_act and steps[k].actor is not None:
+                # (two lines the wrong way round: the checker takes them in the rules' order)
+                steps = [*steps[:k - 1], steps[k], steps[k - 1], *steps[k + 1:]]
+                k -= 1
+                continue
+            return (broken + _LOST, 0, 0), plays
         if action is None:
             card = queue[actor].pop(0)
             options = [p for p in g.legal_actions() if isinstance(p, Play) and p.card == card]
@@ -210,7 +186,7 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
                 branch = g.clone()
                 branch.apply(option)
                 result = _go_on(branch, steps, k, broken, plays + (option,),
-                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who)
+                                {s: list(q) for s, q in queue.items()}, took, scores, start, bound, who, added)
                 if result is not None and (best is None or result[0] < best[0]):
                     best = result
             return best
@@ -221,19 +197,21 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
             broken += who is None or actor == who
             if g.take_as_written(action, code):
                 continue
-            return (broken + _LOST, 0), plays
-    return (broken, _disagreements(g, start, took, scores)), plays
+            return (broken + _LOST, 0, 0), plays
+    return (broken, *_disagreements(g, start, took, scores, added)), plays
 
 
-def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[int | None]) -> int:
-    """Written tricks and scores of the deal that this reading does not give."""
+def _disagreements(g: Game, start: int, took: dict[int, int], scores: Sequence[int | None],
+                   added: Sequence[int | None]) -> tuple[int, int]:
+    """Written tricks and scores of the deal that this reading does not give, and totals
+    that do not add its score."""
     done = [r for r in g.results[start:] if r.event == "deal"]
     if not done:
-        return 0
+        return 0, 0
     seats = done[0].seats
     wrong = sum(1 for s, n in took.items() if seats[s].taken != n)
     wrong += sum(1 for s, n in enumerate(scores) if n is not None and seats[s].points + seats[s].bonus != n)
-    return wrong
+    return wrong, sum(1 for s, n in enumerate(added) if n is not None and seats[s].points + seats[s].bonus != n)
 
 
-__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_turned", "read_unknown"]
+__all__ = ["READINGS", "RECORD_READINGS", "Reading", "Step", "read_unknown"]
