@@ -319,3 +319,55 @@ def test_markdown_rule_book_of_a_hostile_variant_runs_no_script(browser, tmp_pat
     assert title_of(r.stdout, "book.html") == "book"
     assert "Evil <img src=x onerror" in r.stdout.replace("\\", "")  # the name is shown, as text
     assert title_of("# " + payload + "\n", "raw.html") == "pwned"  # unescaped, it runs
+
+
+ANALYSED = """() => {
+  const board = document.querySelector('.board');
+  const rows = [...board.querySelectorAll('tr.seat-row')];
+  return {
+    bids: rows.map(r => { const j = r.querySelector('td.bid .judged');
+                          return j ? [j.firstChild && j.firstChild.nodeType === 3 ? j.firstChild.textContent : '',
+                                      [...j.querySelectorAll('.chance')].map(c => c.textContent)] : null; }),
+    cards: rows.map(r => { const j = r.querySelector('td.played .judged'); return j ? +j.dataset.loss : null; }),
+  };
+}"""
+
+
+def test_the_page_shows_the_analysis_of_each_bid_and_card(browser, tmp_path):
+    """``updown view --analyse``: each player's loss above the replay, each bid's mark, loss and
+    trick distribution in the bidding, and each card's loss in its trick, as the analysis says."""
+    from updown_dsl.cli import app
+    from updown_dsl.players.analysis import analyse_game
+
+    record = str(Path(__file__).resolve().parent / "golden" / "analyse" / "oh-hell-4.log")
+    out = tmp_path / "analysed.html"
+    result = make_runner().invoke(app, ["view", record, "--analyse", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    analysis = analyse_game(check_file(record).game)
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    assert page.locator("table.analysis-summary tbody tr").count() == 4
+    first = page.locator("table.analysis-summary tbody tr").first.locator("td").nth(1).text_content()
+    assert first == f"{analysis.summaries[0].loss:.1f}"
+    for deal in analysis.deals:
+        state = page.evaluate(ANALYSED)  # the bidding of the deal
+        for d in deal.decisions:
+            if d.kind.value != "bid":
+                continue
+            mark, chances = state["bids"][d.seat]
+            assert mark.startswith(d.mark.value)
+            shown = {int(c.split(":")[0]): int(c.split(":")[1].rstrip("%")) for c in chances}
+            assert shown.keys() == {k for k, p in enumerate(d.tricks) if p >= 0.05}
+            assert all(abs(shown[k] - 100 * d.tricks[k]) <= 0.5001 for k in shown)  # (JS rounds halves up)
+        for trick in range(1, deal.cards + 1):
+            page.keyboard.press("ArrowRight")
+            state = page.evaluate(ANALYSED)
+            judged = {d.seat: d.loss for d in deal.decisions if d.trick == trick}
+            assert {s: x for s, x in enumerate(state["cards"]) if x is not None} == pytest.approx(judged, abs=1e-3)
+        page.keyboard.press("ArrowRight")  # the scores
+        page.keyboard.press("ArrowRight")  # the next deal's bidding
+    page.screenshot(path=str(tmp_path / "analysed.png"), full_page=True)
+    assert errors == []
+    page.close()

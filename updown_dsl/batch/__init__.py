@@ -5,7 +5,8 @@ results back in the order of the tasks, serially, in a :class:`~concurrent.futur
 or on a Dask ``distributed`` cluster; ``simulate`` plays the games of a simulation that way
 (:func:`simulate_games`), ``check`` checks the games of archives that way
 (:func:`check_games_jobs`), and ``balance`` measures how fair a variant is to each seat and
-how its deals play over a simulation's games (:func:`~updown_dsl.batch.balance.balance_games`). Results are those of the serial run, to the last bit: the same
+how its deals play over a simulation's games (:func:`~updown_dsl.batch.balance.balance_games`);
+``analyse`` judges the deals of a recorded game that way (:func:`~updown_dsl.batch.analyse.analyse_game_jobs`). Results are those of the serial run, to the last bit: the same
 games are played (every game is seeded by its number) and added up in the same order.
 
 May import: every part of the library below the pages and the command line. Nothing imports it

@@ -5,7 +5,7 @@ the library's heavier parts are imported inside the commands, so that start-up s
 May import: every other part of updown. Nothing imports it.
 
 ``common`` holds the Typer app, the exit codes and the error handling; each command group is a
-module of its own (``variants``, ``score``, ``records``, ``view``, ``play``, ``keep``, ``share``, ``simulate``, ``referee``) that adds its
+module of its own (``variants``, ``score``, ``records``, ``view``, ``play``, ``keep``, ``share``, ``simulate``, ``analyse``, ``referee``) that adds its
 commands to the app when imported; ``inputs`` reads the files named on the command line;
 ``report`` (diagnostics and summaries), ``rules`` (a variant's rules), ``sheet`` (the score
 sheet), ``screen`` (the play screen), ``keepscreen`` (the score keeper's screen), ``foreign`` (a shared sheet's string and a CSV sheet read as records) and ``chart`` (terminal charts, the balance summary)
@@ -28,14 +28,14 @@ if TYPE_CHECKING:  # pragma: no cover
     import typer
 
 #: The command modules, in the order of the commands in ``updown --help``.
-MODULES = ("variants", "score", "records", "view", "play", "keep", "share", "simulate", "referee")
+MODULES = ("variants", "score", "records", "view", "play", "keep", "share", "simulate", "analyse", "referee")
 
 #: Which module adds each top-level command (tests/test_cli.py checks it against the app).
 COMMANDS = {
     "variants": "variants", "variant": "variants", "score": "score",
     "check": "records", "sheet": "records", "convert": "records",
     "view": "view", "play": "play", "keep": "keep", "share": "share", "simulate": "simulate",
-    "referee": "referee",
+    "analyse": "analyse", "referee": "referee",
 }
 
 #: The root options that take a value (the word after them is no command).

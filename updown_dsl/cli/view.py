@@ -59,6 +59,9 @@ def view_cmd(
         "--game", "-g", min=1, help="Only this game of an archive (1-based); default every game, with an index.")] = None,
     force: ForceOpt = False,
     variant_path: VariantPathOpt = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="Judge every bid and card with the search (as updown analyse, seed 0, level 3) and "
+        "show the loss of each on the replay.")] = False,
     lang: LangOpt = None,
 ) -> None:
     """A recorded game (or an archive of games) as one self-contained web page.
@@ -99,10 +102,11 @@ def view_cmd(
             _print_rendered(inputs.render(list(r.diagnostics)), stderr=True)
         _error(f"{inputs.name(file)}: no game that can be read, so no page")
         raise typer.Exit(EXIT_INPUT)
+    analyses = [_analysis(r) if analyse else None for r in reports]
     if len(reports) == 1:
-        text = game_page(reports[0])
+        text = game_page(reports[0], analysis=analyses[0])
     else:
-        text = archive_page(reports, title=os.path.basename(inputs.name(file)))
+        text = archive_page(reports, title=os.path.basename(inputs.name(file)), analyses=analyses)
     write_output(target, text, force)
     problems = sum(len(r.errors) for r in reports)
     if target != STDIN:
@@ -113,3 +117,14 @@ def view_cmd(
         _console().print(f"wrote {target} ({what}{tail})", markup=False, highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _analysis(report: Any) -> "dict[str, Any] | None":
+    """The analysis of a readable game with cards as plain data (None for a score sheet or an
+    unreadable game)."""
+    if not report.readable or report.game is None or report.level == "sheet":
+        return None
+    from ..players.analysis import analyse_game, to_data
+
+    names = list(report.transcript.players) if report.transcript is not None else None
+    return to_data(analyse_game(report.game), names)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..i18n import ntr, tr, trc
 from .html import esc, json_script, page
-from .replay import diagnostic_data, replay_data, totals_by_deal
+from .replay import attach_analysis, diagnostic_data, replay_data, totals_by_deal
 from .sheet import reason_text, sheet_cell, shown_mark
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,11 +144,16 @@ def _problem_li(p: dict[str, Any], where: tuple[int, dict[str, Any]] | None) -> 
     return f'<li class="problem" data-code="{esc(p["code"])}">{link}: {text}</li>'
 
 
-def game_section(report: CheckReport, index: int = 0, *, title: str | None = None, back: bool = False) -> str:
-    """One game as a ``<section>`` of a page: heading, problems, replay, chart and sheet."""
+def game_section(report: CheckReport, index: int = 0, *, title: str | None = None, back: bool = False,
+                 analysis: dict[str, Any] | None = None) -> str:
+    """One game as a ``<section>`` of a page: heading, problems, replay, chart and sheet; with
+    an ``analysis`` (:func:`~updown_dsl.players.analysis.to_data`), each player's expected loss
+    and, on the replay, the loss of every bid and card and the trick distribution of each bid."""
     from .charts import progression_svg
 
     data = replay_data(report)
+    if analysis is not None:
+        attach_analysis(data, analysis)
     labels, series = totals_by_deal(data)
     chart = progression_svg(labels, series, data["players"], title=tr("Running totals by deal"))
     for deal in data["deals"]:  # the marks as the reader's sheet writes them (the data keep the English)
@@ -172,6 +177,7 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
         f'<p class="standing">{esc(tr("{level} record, {players}", level=level, players=players))} '
         f"({esc(', '.join(data['players']))}); {esc(standing_text(data))}</p>"
         f"{problems_html(data)}"
+        f"{_analysis_html(data)}"
         f'<section class="replay"><h2>{esc(tr("Replay"))}</h2>'
         f'<div class="controls">{buttons}'
         '<span class="position"></span></div>'
@@ -181,6 +187,25 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
         f"{json_script(f'game-data-{index + 1}', data)}"
         "</section>"
     )
+
+
+def _analysis_html(data: dict[str, Any]) -> str:
+    """Each player's figures of the analysis on the page (empty without one)."""
+    found = data.get("analysis")
+    if not found:
+        return ""
+    st = found["settings"]
+    heads = "".join(f"<th>{esc(h)}</th>" for h in (tr("player"), tr("loss"), tr("per deal"), "?", "??",
+                                                    tr("bids made"), tr("as the search")))
+    rows = "".join(
+        f'<tr><td>{esc(p["player"])}</td><td class="num">{p["loss"]:.1f}</td><td class="num">{p["loss_per_deal"]:.1f}</td>'
+        f'<td class="num">{p["mistakes"]}</td><td class="num">{p["big"]}</td>'
+        f'<td class="num">{p["made"]}/{p["bids"]}</td><td class="num">{p["agreed"]}/{p["bids"]}</td></tr>'
+        for p in found["summary"])
+    words = tr("search level {level} ({method}), seed {seed}; ? loses {half:g} points or more, ?? {big:g}",
+               level=st["level"], method=st["method"], seed=st["seed"], half=st["threshold"] / 2, big=st["threshold"])
+    return (f'<section class="analysis"><h2>{esc(tr("expected points lost"))}</h2><p>{esc(words)}</p>'
+            f'<table class="analysis-summary"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table></section>')
 
 
 def replay_words() -> dict[str, str]:
@@ -198,16 +223,17 @@ def replay_words() -> dict[str, str]:
         "player": tr("player"), "bid": tr("bid"), "taken": tr("taken"), "card_head": tr("card"),
         "hand": tr("hand"), "points": tr("points"), "total": tr("total"),
         "dealer": tr("dealer"), "leads": tr("leads"), "call": tr(" (call {call})"),
+        "best": tr("best"), "loss": tr("loss"),
     }
 
 
-def game_page(report: CheckReport, *, title: str | None = None) -> str:
-    """The self-contained page of one checked game.
+def game_page(report: CheckReport, *, title: str | None = None, analysis: dict[str, Any] | None = None) -> str:
+    """The self-contained page of one checked game (with an ``analysis``: see :func:`game_section`).
 
     :raises ValueError: for a record that could not be read (there is no game to show).
     :raises MissingExtra: without matplotlib (see :mod:`~updown_dsl.pages.charts`).
     """
-    body = game_section(report, 0, title=title)
+    body = game_section(report, 0, title=title, analysis=analysis)
     name = title or (report.transcript.variant if report.transcript else None) or "game"
     return page(f"{name}: updown", f'<main class="single">{body}{json_script("replay-words", replay_words())}</main>',
                 script="replay.js")
@@ -228,7 +254,8 @@ def _index_row(i: int, report: CheckReport) -> str:
             f"<td>{esc(totals)}</td><td>{esc(winners)}</td><td>{len(report.errors)}</td></tr>")
 
 
-def archive_page(reports: Sequence[CheckReport], *, title: str = "games") -> str:
+def archive_page(reports: Sequence[CheckReport], *, title: str = "games",
+                 analyses: Sequence[dict[str, Any] | None] | None = None) -> str:
     """One page for the games of an archive: an index (variant, totals, winner, problems per
     game, each a link), then every readable game as :func:`game_section` draws it.
 
@@ -242,7 +269,7 @@ def archive_page(reports: Sequence[CheckReport], *, title: str = "games") -> str
              f'<table class="games"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table></section>')
     games = "".join(game_section(r, i, title=tr("Game {number}: {variant}", number=i + 1,
                                                 variant=r.transcript.variant if r.transcript else ""),
-                                 back=True)
+                                 back=True, analysis=analyses[i] if analyses is not None else None)
                     for i, r in enumerate(reports) if r.readable and r.game is not None)
     return page(f"{title}: updown",
                 f'<main class="archive">{index}{games}{json_script("replay-words", replay_words())}</main>',

@@ -200,3 +200,46 @@ def shared_path(path: str | None) -> str | None:
 def totals_by_deal(data: dict[str, Any]) -> tuple[list[str], list[list[int]]]:
     """The series of the score chart of :func:`replay_data`'s game (see :func:`totals_series`)."""
     return totals_series(data["rows"], len(data["players"]))
+
+
+def attach_analysis(data: dict[str, Any], analysis: dict[str, Any]) -> None:
+    """Put an analysis (:func:`~updown_dsl.players.analysis.to_data`) on the replay's deals:
+    each scored deal it covers gets ``analysis``, its decisions by where they are shown:
+    ``bids`` (seat → the bid's ``loss``, ``mark``, ``best`` and ``tricks``, the chance of each
+    number of tricks) and ``plays`` (``"trick:seat"`` → the card's ``loss``, ``mark``, ``best``);
+    a trump choice is shown with the bids. The replay's data also get the analysis's
+    ``settings`` and ``summary``."""
+    judged = list(analysis.get("deals", ()))
+    k = 0
+    for deal in data["deals"]:
+        if deal["kind"] != "deal" or k >= len(judged) or judged[k]["deal"] != deal["number"]:
+            continue
+        bids: dict[str, Any] = {}
+        plays: dict[str, Any] = {}
+        for d in judged[k]["decisions"]:
+            item = {"loss": d["loss"], "mark": d["mark"], "best": _shown_action(d["best"], d["kind"]),
+                    "taken": _shown_action(d["taken"], d["kind"]), "kind": d["kind"]}
+            if d["kind"] == "play":
+                plays[f"{d['trick']}:{d['seat']}"] = item
+            else:
+                if "tricks" in d:
+                    item["tricks"] = d["tricks"]
+                bids[f"{d['kind']}:{d['seat']}"] = item
+        deal["analysis"] = {"bids": bids, "plays": plays}
+        k += 1
+    data["analysis"] = {"settings": analysis.get("settings"), "summary": analysis.get("summary"),
+                        "stopped": analysis.get("stopped")}
+
+
+def _shown_action(action: Any, kind: str) -> str:
+    """An action of the analysis's data as the page writes it: a bid's number, a card with its
+    suit symbol (``10♥``, ``JK high ♥``), a trump's suit symbol."""
+    from ..actions import Play
+    from ..cards import Suit
+
+    if kind == "bid":
+        return str(action)
+    if kind == "trump":
+        return "–" if action == "none" else Suit(action).symbol
+    play = play_data(0, Play.parse(str(action)))
+    return f"{play['text']} {play['declare']}".strip()

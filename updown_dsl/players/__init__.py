@@ -3,7 +3,8 @@
 ``bots`` choose actions from a seat's view only, with ``knowledge`` what a seat has seen
 and ``calling`` their calls in an auction for trump; ``search`` looks ahead over deals
 ``sampling`` guesses, by the information-set tree search of ``tree`` or played out by
-``rollout``;
+``rollout``; ``analysis`` judges every decision of a recorded game by that search, from the
+acting seat's view (``updown analyse``);
 ``session`` is the play loop of ``updown play``, ``replies`` reads what a player types,
 ``recorder`` writes the record as the game goes and rebuilds a game to resume it, in the
 file ``savefile`` makes whole, locks and repairs after a crash; ``simulate`` plays and

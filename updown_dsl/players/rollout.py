@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Callable
 from ..actions import Bid, ChooseTrump, Play
 from ..engine import Phase
 from ..engine.tables import SUIT_ID
-from .tree import deal_points
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -64,10 +63,17 @@ class Rollout:
     # -- one deal ----------------------------------------------------------------------------
     def run(self, game: Game, seat: int) -> int:
         """Play ``game`` to the end of its deal; the points ``seat`` scored in it."""
-        start = len(game.results)
+        return self.outcome(game, seat, len(game.results))[0]
+
+    def outcome(self, game: Game, seat: int, start: int) -> tuple[int, int]:
+        """Play ``game`` to the end of its deal; ``seat``'s points and tricks in the deal scored
+        after result ``start`` ((0, -1) when none was scored)."""
         self.playout(game)
-        points = deal_points(game, start)
-        return points[seat] if points else 0
+        for r in game.results[start:]:
+            if r.event == "deal":
+                mine = r.seats[seat]
+                return mine.points, mine.taken
+        return 0, -1
 
     def playout(self, game: Game, rng: random.Random | None = None) -> None:
         """Play ``game`` to the end of its deal, every seat by this policy (the tree search's

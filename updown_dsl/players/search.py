@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..actions import Action
@@ -55,6 +56,52 @@ _BID_SPREAD = 1.5
 EXPLORE = 0.7
 #: How the tree search plays a deal out from a new node: by the roll-out policy, or at random.
 PLAYOUTS = ("policy", "random")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    """One legal action as a search judged it, from the searching seat's view."""
+
+    action: Action
+    value: float
+    """The seat's mean points for the deal after this action (guesses weighed by how well they
+    fit the bids seen); ``nan`` where it was never tried."""
+    tries: int
+    """Play-outs of the action (tree: visits; flat: guesses)."""
+    tricks: tuple[float, ...] = ()
+    """``flat`` only: the chance that the seat takes 0, 1, ... tricks in the deal after this
+    action (the play-outs' counts, weighed as ``value``); empty for the tree search."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What one decision's search found: every legal action's value and the one it prefers."""
+
+    seat: int
+    actions: tuple[ActionValue, ...]
+    """Every legal action, in the order of ``view.legal``."""
+    best: Action
+    """The action the search plays (the bidder's when ``searched`` is False)."""
+    searched: bool
+    """False when the search had nothing to weigh: one legal action, an auction's call, bids
+    left to the bidder, or no guess that fits the plays seen."""
+
+    def of(self, action: Action) -> ActionValue | None:
+        """The value of ``action`` (None when it is not legal here)."""
+        for a in self.actions:
+            if a.action == action:
+                return a
+        return None
+
+    def loss(self, action: Action) -> float:
+        """Expected points lost by playing ``action`` instead of :attr:`best` (never below 0;
+        0 for an unsearched decision or an action never tried)."""
+        if not self.searched:
+            return 0.0
+        mine, best = self.of(action), self.of(self.best)
+        if mine is None or best is None or math.isnan(mine.value) or math.isnan(best.value):
+            return 0.0
+        return max(0.0, best.value - mine.value)
 
 
 class Bidder(Protocol):
@@ -147,17 +194,27 @@ class SearchBot:
         self._rollout_key: object = None
 
     def act(self, view: SeatView) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase is Phase.BID and view.hand and not self.search_bids:
-            return self.bidder.bid(view)
-        if view.phase is Phase.AUCTION:  # an auction's calls: judged from the hand, not searched
-            return self.bidder.act(view)
-        return self.search(view)
+        return self.evaluate(view).best
 
     def search(self, view: SeatView) -> Action:
         """The action the search finds best (the bidder's when no guess fits the plays seen)."""
+        return self.evaluate(view, always=True).best
+
+    def evaluate(self, view: SeatView, *, always: bool = False) -> Evaluation:
+        """Every legal action's value from ``view`` and the action this bot takes (what
+        :meth:`act` plays; ``always``: search even a forced action and the bids and calls the
+        bidder makes).
+
+        Only the view is read; the guesses draw from this bot's generator, so seeding it makes
+        the evaluation reproducible."""
+        legal = view.legal
+        if not always:
+            if len(legal) == 1:
+                return _unsearched(view, legal[0])
+            if view.phase is Phase.BID and view.hand and not self.search_bids:
+                return _unsearched(view, self.bidder.bid(view))
+            if view.phase is Phase.AUCTION:  # an auction's calls: judged from the hand, not searched
+                return _unsearched(view, self.bidder.act(view))
         if self.method == "flat":
             return self._flat(view)
         return self._tree(view)
@@ -199,7 +256,7 @@ class SearchBot:
                     world = worlds.world(hands, held[1], rng)
             yield hands, world
 
-    def _tree(self, view: SeatView) -> Action:
+    def _tree(self, view: SeatView) -> Evaluation:
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds.template)
         tree = Tree(self.explore, playout=rollout.playout if self.playout == "policy" else None, depth=self.depth)
@@ -210,16 +267,19 @@ class SearchBot:
         for done in range(walks):
             guess = next(guesses)
             if guess is None:
-                return self.bidder.act(view)
+                return _unsearched(view, self.bidder.act(view))
             world = guess[1]
             if prior is None and view.phase is Phase.PLAY:  # ties go to the roll-out's card
                 prior = rollout.choose(world)
             tree.iterate(world, self.rng)
             if self.budget is not None and done >= 8 and time.process_time() - start > self.budget:
                 break
-        return tree.best(view.legal, prior)
+        best = tree.best(view.legal, prior)
+        stats = tree.stats(view.legal)
+        return Evaluation(view.seat, tuple(ActionValue(a, mean, visits) for a, (visits, mean) in zip(view.legal, stats)),
+                          best, True)
 
-    def _flat(self, view: SeatView) -> Action:
+    def _flat(self, view: SeatView) -> Evaluation:
         legal = view.legal
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds.template)
@@ -227,25 +287,42 @@ class SearchBot:
         rng = self.rng
         seat = view.seat
         values = [0.0] * len(legal)
+        cards = view.deal.cards
+        tricks = [[0.0] * (cards + 1) for _ in legal]
+        weights = [0.0] * len(legal)
+        tried = 0
         prior: Action | None = None
         start = time.process_time()
         stream = self._guesses(view, setting, reject=False)
         for done in range(guesses):
             guess = next(stream)
             if guess is None:
-                return self.bidder.act(view)
+                return _unsearched(view, self.bidder.act(view))
             hands, base = guess
             if prior is None and view.phase is Phase.PLAY:  # ties go to what the roll-out would play here
                 prior = rollout.choose(base)
             weight = setting.fit(hands) if setting.shown else 1.0
+            tried += 1
             for a, action in enumerate(legal):
                 game = base.clone(rng=rng) if a + 1 < len(legal) else base
-                game.apply(action)
-                values[a] += weight * rollout.run(game, seat)
+                start = len(game.results)
+                try:
+                    game.apply(action)
+                except IllegalAction:  # a guess of hidden bids that the view's legal bids rule out
+                    continue
+                points, taken = rollout.outcome(game, seat, start)
+                values[a] += weight * points
+                weights[a] += weight
+                if 0 <= taken <= cards:
+                    tricks[a][taken] += weight
             if self.budget is not None and done >= 1 and time.process_time() - start > self.budget:
                 break
-        best = max(range(len(legal)), key=lambda a: (round(values[a], 6), legal[a] == prior))
-        return legal[best]
+        means = [values[a] / weights[a] if weights[a] else -math.inf for a in range(len(legal))]
+        best = max(range(len(legal)), key=lambda a: (round(means[a], 6), legal[a] == prior))
+        return Evaluation(seat, tuple(
+            ActionValue(action, means[a] if weights[a] else math.nan, tried,
+                        tuple(t / weights[a] for t in tricks[a]) if weights[a] else ())
+            for a, action in enumerate(legal)), legal[best], True)
 
     def _bids(self, view: SeatView, hands: list[int], made: list[int], worlds: Worlds) -> list[int | None]:
         """The bids made, hidden ones guessed from the guessed hands by the roll-out's count."""
@@ -265,6 +342,11 @@ class SearchBot:
             self._rollout = Rollout(game, self.rng)  # type: ignore[arg-type]
             self._rollout_key = key
         return self._rollout
+
+
+def _unsearched(view: SeatView, action: Action) -> Evaluation:
+    """The evaluation of a decision the search did not weigh: ``action``, values unknown."""
+    return Evaluation(view.seat, tuple(ActionValue(a, math.nan, 0) for a in view.legal), action, False)
 
 
 def _suit_id(suit: object) -> int:

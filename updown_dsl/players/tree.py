@@ -142,6 +142,19 @@ class Tree:
         return max(groups[choice], key=lambda a: _rank(inner, a, a == prior))  # type: ignore[index]
 
 
+    def stats(self, legal: Sequence[Action]) -> list[tuple[int, float]]:
+        """(visits, mean reward of the seat at the root) of each legal action at the root (a
+        wild card's play: its declaration's edge under the card); ``nan`` for one never tried."""
+        root: dict[Any, Edge] = self.root  # (a wild card's edge is keyed by its card)
+        out = []
+        for a in legal:
+            e = root.get(a)
+            if e is None and type(a) is Play and a.declare is not None and a.card in root:
+                e = root[a.card][3].get(a)
+            out.append((e[0], e[1] / e[0]) if e is not None and e[0] else (0, math.nan))
+        return out
+
+
 def _rank(node: dict, a: object, hit: bool) -> tuple[int, float, bool]:  # type: ignore[type-arg]
     """Visits, then mean, then ``hit`` (the prior), of ``a``'s edge at ``node``."""
     e = node.get(a)

@@ -11,7 +11,7 @@
     bidding: "The bidding", scores: "The scores", trick: "Trick {number} of {tricks}: {leader} leads",
     stops: ", and the deal stops at {name}'s card (the penalty)", wins: ", {name} wins", player: "player",
     bid: "bid", taken: "taken", card_head: "card", hand: "hand", points: "points", total: "total",
-    dealer: "dealer", leads: "leads", call: " (call {call})"
+    dealer: "dealer", leads: "leads", call: " (call {call})", best: "best", loss: "loss"
   };
   var given = document.getElementById("replay-words");
   if (given) {
@@ -35,6 +35,25 @@
                (extra ? " " + extra : ""), c.text);
     e.setAttribute("data-card", c.code);
     e.title = c.text;
+    return e;
+  }
+
+  // The analysis of one decision (updown view --analyse): its mark and loss, the action the
+  // search prefers and, for a bid, the chance of each number of tricks.
+  function judged(a) {
+    var e = el("span", "judged" + (a.mark === "??" ? " big" : a.mark === "?" ? " mistake" : ""));
+    e.setAttribute("data-loss", a.loss);
+    var text = a.mark || "";
+    if (a.best !== a.taken) text += (text ? " " : "") + "−" + a.loss.toFixed(1) + " (" + W.best + " " + a.best + ")";
+    e.textContent = text;
+    e.title = W.loss + " " + a.loss.toFixed(1);
+    if (a.tricks) {
+      var dist = el("span", "tricks");
+      a.tricks.forEach(function (p, k) {
+        if (p >= 0.05) dist.appendChild(el("span", "chance", k + ":" + Math.round(100 * p) + "%"));
+      });
+      e.appendChild(dist);
+    }
     return e;
   }
 
@@ -184,6 +203,12 @@
       tr.appendChild(who);
       var bid = el("td", "num bid", deal.bids[s] === null ? "–" : String(deal.bids[s]));
       if (deal.calls && deal.calls[s] !== null) bid.appendChild(el("span", "call", fmt(W.call, { call: deal.calls[s] })));
+      if (deal.analysis && step.at === "bids") {
+        ["trump", "bid"].forEach(function (kind) {
+          var a = deal.analysis.bids[kind + ":" + s];
+          if (a) bid.appendChild(judged(a));
+        });
+      }
       tr.appendChild(bid);
       tr.appendChild(el("td", "num taken", step.at === "bids" ? "" : taken[s]));
       var cell = el("td", "played");
@@ -192,6 +217,8 @@
           if (p.seat !== s) return;
           cell.appendChild(cardEl(p));
           if (p.declare) cell.appendChild(el("span", "declare", p.declare));
+          var a = deal.analysis && deal.analysis.plays[step.trick + ":" + s];
+          if (a) cell.appendChild(judged(a));
         });
       }
       tr.appendChild(cell);
