@@ -104,6 +104,18 @@ def test_pettingzoo_api(kwargs: dict[str, object]) -> None:
     api_test(UpdownEnv(**kwargs), num_cycles=300)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", ud.bundled_names())
+def test_pettingzoo_api_every_variant(name: str) -> None:
+    # PettingZoo's own API test on one deal of every bundled variant (its first deal, with the
+    # default players): observation and mask shapes, agent order, rewards, seeding.
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from updown_dsl.research.env import UpdownEnv
+
+    api_test(UpdownEnv(name, episode="deal"), num_cycles=200)
+
+
 def play_env_deal(seed: int) -> tuple[list[float], list[int]]:
     from updown_dsl.research.env import UpdownEnv
 
