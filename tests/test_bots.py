@@ -94,3 +94,22 @@ def test_make_bot_names() -> None:
     assert isinstance(make_bot("heuristic"), HeuristicBot)
     with pytest.raises(ValueError):
         make_bot("genius")
+
+
+def test_the_hooked_dealer_does_not_bid_below_a_sure_trick() -> None:
+    # 3-card Oh Hell, hearts trump. The others bid 1, 0, 1, so the hook forbids the dealer 1.
+    # Holding the ace of trumps, which takes a trick whatever is played, bidding 0 is a
+    # certain miss; 2 keeps a chance. (The heuristic bid 0 here: it steered every card
+    # towards the bid, the ace too.)
+    from gamekit import game_at, hands
+
+    from updown_dsl import Bid, Card
+
+    game = game_at("oh-hell", 4, 3)
+    game.deal_cards(hands("2C 3C 4C", "5C 6C 8C", "9C 10C JC", "AH 6D 7D"), turned=Card.parse("2H"))
+    for tricks in (1, 0, 1):
+        game.apply(Bid(tricks))
+    view = game.view(3)
+    assert Bid(1) not in view.legal and Bid(0) in view.legal
+    choices = {HeuristicBot(random.Random(seed)).act(view) for seed in range(10)}
+    assert Bid(0) not in choices and choices <= {Bid(2), Bid(3)}

@@ -222,9 +222,12 @@ class HeuristicBot:
     def bid(self, view: SeatView) -> Action:
         legal = [a for a in view.legal if isinstance(a, Bid)]
         ps, flex = self.chances(view)
-        dist = _distribution(ps)
+        # Sure tricks count as taken, as in play: careful play steers only the uncertain cards
+        # towards the bid (steering them all would make a bid below the sure tricks look
+        # makeable: the hooked dealer bidding 0 with the ace of trumps).
+        sure, dist = _rest(ps)
         mean = sum(ps) + flex / 2
-        return max(legal, key=lambda b: (round(self.expected(view, b.tricks, 0, dist, flex), 6),
+        return max(legal, key=lambda b: (round(self.expected(view, b.tricks, sure, dist, flex), 6),
                                           -abs(b.tricks - mean)))
 
     def trump(self, view: SeatView) -> Action:
