@@ -76,6 +76,47 @@ def test_a_game_of_a_trump_cycle_checks_clean_and_a_wrong_sheet_trump_is_r046():
     assert [d.code for d in check_text(bad).errors] == ["R046"]
 
 
+# A kind of deals at the end, each with its own trump (Estimation's fast rounds): one kind with a
+# cycle that follows the deals of that kind, not the deal's number.
+FAST = """\
+    name: fast-rounds
+    extends: oh-hell
+    kinds:
+      fast:
+        trump: {rule: cycle, cycle: [none, S, H, D, C], cycle_by: kind}
+    schedule:
+      - {cards: 3}
+      - {cards: 4}
+      - {cards: 5, kind: fast, times: 6}
+    """
+
+
+def test_a_cycle_by_kind_starts_at_the_first_deal_of_its_kind():
+    game = Game(variant(FAST), 4, seed=1)
+    trumps = []
+    while not game.is_over:
+        if game.phase is Phase.BID and len(trumps) < game.deal.number:
+            trumps.append((game.deal.kind, game.trump.value if game.trump else "none"))
+        game.apply(game.legal_actions()[0])
+    # deals 1 and 2 turn a card up; the fast deals 3..8 go none S H D C, then none again
+    assert [t for k, t in trumps if k == "fast"] == ["none", "S", "H", "D", "C", "none"]
+    assert [k for k, _ in trumps] == ["normal"] * 2 + ["fast"] * 6
+
+
+def test_a_cycle_by_kind_is_in_the_rule_book_and_checks_clean():
+    from updown_dsl.lang.rulebook import rule_book, rules_data
+    from updown_dsl.lang.bookrender import to_text
+
+    v = variant(FAST)
+    text = " ".join(to_text(rule_book(v, 4), width=1000).split())
+    assert "Trump goes round these deals one by one, from the first of them: no trump, spades" in text
+    assert rules_data(v)["kinds"]["fast"]["trump"]["cycle_by"] == "kind"
+    game = play_out(Game(v, 4, seed=3))
+    for level in ("full", "plays", "sheet"):
+        record = format_transcript(game_transcript(game, level=level, variant="fast-rounds", embed_rules=True))
+        assert check_text(record).clean, level
+
+
 # ------------------------------------------------------------------------------ what the bids total
 
 def _last_bidder(total: str, *bids: int) -> Game:

@@ -104,6 +104,7 @@ CHANGES: dict[str, tuple[str, str]] = {
     "trump.rule": ("odessa", "trump: {rule: random}"),
     "trump.suit": ("up-and-down", "trump: {rule: fixed, suit: H}"),
     "trump.cycle": ("nomination-whist", "trump: {cycle: [H, S]}"),
+    "trump.cycle_by": ("nomination-whist", "trump: {cycle_by: kind}"),
     "trump.when_exhausted": ("odessa", "trump: {when_exhausted: no_trump}"),
     "trump.random_no_trump": ("up-and-down-online", "trump: {random_no_trump: true}"),
     "trump.chooser": ("georgian", "trump: {chooser: dealer}"),

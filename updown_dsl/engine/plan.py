@@ -205,7 +205,7 @@ def trump_rule_for(variant: Variant, deal: Deal, players: int, pack: int) -> tup
     rule = rules.rule
     if rule == "cycle" and rules.cycle:
         # The deal's place in the cycle makes it a deal of one fixed trump (or none).
-        suit = rules.cycle[(deal.number - 1) % len(rules.cycle)]
+        suit = rules.cycle_trump(deal)
         return rules._replace(rule="fixed", suit=suit), "fixed" if suit is not None else "none"
     if rule == "turned" and players * deal.cards >= pack:
         rule = {"last_dealt": "last_dealt", "no_trump": "none", "chosen": "chosen"}.get(

@@ -308,7 +308,7 @@ class Builder:
         return TrumpRules(rule=t["rule"], suit=t["suit"], when_exhausted=t["when_exhausted"],
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
-                          choose_no_trump=t["choose_no_trump"], cycle=cycle,
+                          choose_no_trump=t["choose_no_trump"], cycle=cycle, cycle_by=t["cycle_by"],
                           after_bidding=t["after_bidding"])
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,

@@ -207,13 +207,19 @@ def _schedule(v: Variant, n: int, deal_table: bool = True) -> Section:
         first += " " + tr("The schedule is played again from its start until the game ends (see the end of the game).")
     blocks.append(first)
     sets = deals[-1].set > 1 if deals else False
-    cycle = v.trump.rule == "cycle" and v.trump.cycle
+    def cycling(d: Deal) -> TrumpRules | None:  # (the deal's trump rules, where they go round a cycle)
+        k = v.kinds.get(d.kind)
+        t = k.trump if k is not None and k.trump is not None else v.trump
+        return t if t.rule == "cycle" and t.cycle else None
+
+    cycle = any(cycling(d) is not None for d in deals)
     header = [tr("deal")] + ([tr("set")] if sets else []) + [tr("cards"), tr("kind")] + ([tr("trump")] if cycle else [])
     rows = []
     for d in deals:
         row = [str(d.number)] + ([str(d.set)] if sets else []) + [str(d.cards), kind_title(v, d.kind)]
         if cycle:
-            row.append(suit_name(v.trump.cycle[(d.number - 1) % len(v.trump.cycle)]))
+            t = cycling(d)
+            row.append(suit_name(t.cycle_trump(d)) if t is not None else "")
         rows.append(tuple(row))
     if deal_table:
         blocks.append(Table(tuple(header), tuple(rows)))
@@ -304,6 +310,9 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
                    if t.random_no_trump else tr("Trump is a suit drawn at random for each deal."))
     elif t.rule == "fixed":
         out.append(tr("Trump is always {suit}.", suit=suit_name(t.suit)))
+    elif t.rule == "cycle" and t.cycle_by == "kind":
+        out.append(tr("Trump goes round these deals one by one, from the first of them: {suits}; then again from the start.",
+                      suits=", ".join(suit_name(s) for s in t.cycle)))
     elif t.rule == "cycle":
         out.append(tr("Trump goes round deal by deal: {suits}; then again from the start.",
                       suits=", ".join(suit_name(s) for s in t.cycle)))
@@ -458,6 +467,7 @@ def _trump_data(t: TrumpRules) -> dict[str, Any]:
         data["suit"] = None if t.suit is None else str(t.suit)
     if t.rule == "cycle":
         data["cycle"] = [str(x) if x is not None else "none" for x in t.cycle]
+        data["cycle_by"] = t.cycle_by
     if t.rule == "turned":
         data["when_exhausted"] = t.when_exhausted
         data["joker_turned"] = t.joker_turned

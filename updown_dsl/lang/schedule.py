@@ -84,6 +84,7 @@ def _resolve(variant: Variant, players: int, items: list[ScheduleItem] | None) -
     size = deck_size(variant, players)  # (raises when a pack by the player count cannot be made)
     env = {"players": players, "deck": size, "max_cards": size // players}
     deals: list[Deal] = []
+    of_kind: dict[str, int] = {}
     for set_number, group in enumerate(variant.schedule, start=1):
         in_set = 0
         for item in group.items:
@@ -105,7 +106,8 @@ def _resolve(variant: Variant, players: int, items: list[ScheduleItem] | None) -
                 raise ValueError(f"the schedule has more than {MAX_DEALS} deals")
             for cards in sizes:
                 in_set += 1
-                deals.append(Deal(len(deals) + 1, cards, item.kind, set_number, in_set))
+                of_kind[item.kind] = of_kind.get(item.kind, 0) + 1
+                deals.append(Deal(len(deals) + 1, cards, item.kind, set_number, in_set, of_kind[item.kind]))
             if items is not None:
                 items.extend([item] * len(sizes))
     return tuple(deals)

@@ -61,6 +61,12 @@ TRUMP_FIELDS: dict[str, Field] = {
     "cycle": _f("words", "With `rule: cycle`: the trumps of deals 1, 2, 3 ... in turn, starting "
                 "again after the last (`S`, `H`, `D`, `C`, or `none` for a no-trump deal), e.g. "
                 "`[S, H, C, D, none]`.", [], choices=("S", "H", "D", "C", "none")),
+    "cycle_by": _f("word", "With `rule: cycle`, what the cycle follows: `deal`, the deal's number "
+                   "(deal 1 takes the first trump of the cycle); `kind`, the deal's place among the "
+                   "deals of its kind (the kind's first deal takes the first trump, wherever it "
+                   "falls in the schedule: a kind of deals at the end that each have their own "
+                   "trump, such as Estimation's fast rounds, is one kind with a cycle).", "deal",
+                   choices=("deal", "kind")),
     "when_exhausted": _f(
         "word",
         "With `rule: turned`, when every card was dealt: `last_dealt` (the suit of the dealer's "

@@ -65,6 +65,8 @@ class Deal(NamedTuple):
     """1-based set number."""
     set_deal: int = 1
     """1-based position inside the set."""
+    kind_deal: int = 1
+    """1-based position among the deals of its kind."""
 
 
 class TrumpRules(NamedTuple):
@@ -88,6 +90,14 @@ class TrumpRules(NamedTuple):
     """The chooser may name no-trump."""
     cycle: tuple[Suit | None, ...] = ()
     """``cycle``: the trumps of deals 1, 2, 3 ... in turn (None: no trump)."""
+    cycle_by: str = "deal"
+    """What ``cycle`` follows: the deal's number (``deal``) or its place among the deals of
+    its kind (``kind``: the cycle starts at the kind's first deal)."""
+
+    def cycle_trump(self, deal: Deal) -> Suit | None:
+        """The trump of ``deal`` under ``cycle`` (None: no trump), by :attr:`cycle_by`."""
+        place = deal.kind_deal if self.cycle_by == "kind" else deal.number
+        return self.cycle[(place - 1) % len(self.cycle)]
     after_bidding: bool = False
     """Trump is known only once everyone has bid (a chosen one is named then)."""
 
