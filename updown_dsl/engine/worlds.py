@@ -117,6 +117,12 @@ class Worlds:
                     break
                 masks = [h | p for h, p in zip(hands, self.played_by)]
                 dealt = [tuple(i for i in range(t.size) if (m >> i) & 1) for m in masks]
+                # (the cards the seat has seen first, where the deal shows a hand in part
+                # before the trump is named, are the first it was dealt)
+                if view.phase is Phase.TRUMP:
+                    seen = tuple(t.index[c] for c in view.hand)
+                    own = dealt[view.seat]
+                    dealt[view.seat] = seen + tuple(i for i in own if i not in seen)
                 rule = dp.trump_rule
                 trump = -1
                 if rule != "chosen" and view.trump is not None:
