@@ -104,6 +104,54 @@ def test_pettingzoo_api(kwargs: dict[str, object]) -> None:
     api_test(UpdownEnv(**kwargs), num_cycles=300)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kwargs", [
+    {"variant": "oh-hell", "reward": "tricks", "start_deal": 5},
+    {"variant": "georgian", "episode": "game", "reward": "tricks"},
+    {"variant": "odessa", "opponents": {1: "heuristic", 2: "random", 3: "random"}},
+    {"variant": "oh-hell", "episode": "game", "opponents": {0: "random", 2: "heuristic"}, "reward": "tricks"},
+])
+def test_pettingzoo_api_with_tricks_rewards_and_bots(kwargs: dict[str, object]) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from updown_dsl.research.env import UpdownEnv
+
+    api_test(UpdownEnv(**kwargs), num_cycles=300)  # type: ignore[arg-type]
+
+
+def test_trick_rewards_are_the_tricks_taken_and_bots_play_their_seats() -> None:
+    pytest.importorskip("pettingzoo")
+    from updown_dsl.research.env import UpdownEnv
+
+    env = UpdownEnv("oh-hell", 4, episode="deal", start_deal=4, reward="tricks",
+                    opponents={1: "heuristic", 3: "random"})
+    assert env.possible_agents == ["player_0", "player_2"]
+    env.reset(seed=3)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        assert env.game is not None and agent == f"player_{env.game.to_act}"  # (the bots played the rest)
+        env.step(int(obs["action_mask"].nonzero()[0][0]))
+    assert env.game is not None
+    seats = env.game.results[-1].seats
+    assert [total[a] for a in env.possible_agents] == [seats[0].taken, seats[2].taken]
+    assert sum(s.taken for s in seats) == env.game.results[-1].deal.cards
+
+
+def test_opponents_are_checked() -> None:
+    pytest.importorskip("pettingzoo")
+    from updown_dsl.research.env import UpdownEnv
+
+    with pytest.raises(ValueError):
+        UpdownEnv("oh-hell", 4, opponents={0: "random", 1: "random", 2: "random", 3: "random"})
+    with pytest.raises(ValueError):
+        UpdownEnv("oh-hell", 4, opponents={1: "nobody"})
+
+
 @pytest.mark.parametrize("name", ud.bundled_names())
 def test_pettingzoo_api_every_variant(name: str) -> None:
     # PettingZoo's own API test on one deal of every bundled variant (its first deal, with the
