@@ -286,6 +286,36 @@ def test_openspiel_resample_keeps_what_the_player_knows() -> None:
     assert other.legal_actions() == state.legal_actions()
 
 
+@pytest.mark.parametrize("name", ["oh-hell", "odessa", "georgian", "nomination-whist", "russian"])
+def test_openspiel_resample_guesses_within_the_voids_and_never_returns_the_truth(name: str) -> None:
+    # Late in deals, where the play has shown voids, every resampled state keeps what the
+    # player knows, and none is the true state handed back for want of a guess.
+    pyspiel = pytest.importorskip("pyspiel")
+    from updown_dsl.research import spiel
+
+    game = pyspiel.load_game("python_updown", {"variant": name, "deals": 1, "start_deal": 5})
+    rnd = random.Random(11)
+    before, differ, tried = spiel.FALLBACKS[0], 0, 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        stop = rnd.randrange(8, 20)
+        while not state.is_terminal() and (state.is_chance_node() or len(state.game.kernel.order) < stop):
+            if state.is_chance_node():
+                state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.legal_actions() == state.legal_actions()
+            tried += 1
+            differ += other.history() != state.history()
+    assert tried >= 15 and spiel.FALLBACKS[0] == before and differ > tried // 2
+
+
 def test_docs_research_examples_run() -> None:
     """The ``>>>`` examples of docs/research.md."""
     pytest.importorskip("pettingzoo")
