@@ -5,6 +5,7 @@ environment (needs ``pettingzoo``). See docs/research.md.
 Nothing here is imported by ``import updown_dsl``; the optional packages are imported only by
 the module that needs them (``pip install updown-dsl[research]``).
 
-May import: the cards and actions, the variant language and the engine (its public API and
-play kernel). Nothing of the records, the players or the command line.
+May import: the cards and actions, the variant language, the engine (its public API and
+play kernel) and the players (bots seated as opponents, the search bot's sampler for
+OpenSpiel's resampling). Nothing of the records or the command line.
 """
