@@ -385,3 +385,21 @@ def test_vector_env_batches_games_and_workers_change_nothing() -> None:
     two, r2 = run(3)
     assert all((a == b).all() for a, b in zip(one, two)) and (r1 == r2).all()
     assert r1.sum() > 0  # (tricks were taken and rewarded to the seats that took them)
+
+
+@pytest.mark.slow
+def test_the_training_example_runs_and_writes_its_curve(tmp_path) -> None:
+    pytest.importorskip("pettingzoo")
+    import csv
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_bidder.py"
+    spec = importlib.util.spec_from_file_location("train_bidder", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "curve.csv"
+    assert module.main(["--minutes", "0.05", "--out", str(out)]) == 0
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0] == ["deals", "points_per_deal", "bids_made"] and len(rows) >= 2

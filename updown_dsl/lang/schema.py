@@ -65,7 +65,7 @@ TRUMP_FIELDS: dict[str, Field] = {
                    "(deal 1 takes the first trump of the cycle); `kind`, the deal's place among the "
                    "deals of its kind (the kind's first deal takes the first trump, wherever it "
                    "falls in the schedule: a kind of deals at the end that each have their own "
-                   "trump, such as Estimation's fast rounds, is one kind with a cycle).", "deal",
+                   "trump, such as a game's last fast rounds, is one kind with a cycle).", "deal",
                    choices=("deal", "kind")),
     "when_exhausted": _f(
         "word",
