@@ -318,6 +318,9 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
                       suits=", ".join(suit_name(s) for s in t.cycle)))
     elif t.rule == "chosen":
         out.append(_chooser(t))
+    elif t.rule == "last_dealt":
+        out.append(tr("The dealer's last card shows trump and stays in the dealer's hand, "
+                      "even when cards are left over."))
     else:
         out.append(tr("There is no trump."))
     if t.after_bidding and t.rule not in ("chosen", "none"):

@@ -53,9 +53,10 @@ TRUMP_FIELDS: dict[str, Field] = {
         "How trump is found: `turned` (the next card after the deal is turned up), `random` "
         "(a random suit each deal), `fixed` (always `suit`), `cycle` (deal by deal through the "
         "suits of `cycle`), `chosen` (a player names it after seeing `choose_after` cards), `none` "
-        "(no trump).",
+        "(no trump), `last_dealt` (the suit of the dealer's last card, which stays in hand, even "
+        "when cards are set aside).",
         "turned",
-        choices=("turned", "random", "fixed", "cycle", "chosen", "none"),
+        choices=("turned", "random", "fixed", "cycle", "chosen", "none", "last_dealt"),
     ),
     "suit": _f("suit", "The trump suit for `rule: fixed`.", None, nullable=True),
     "cycle": _f("words", "With `rule: cycle`: the trumps of deals 1, 2, 3 ... in turn, starting "
