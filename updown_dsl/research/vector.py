@@ -26,7 +26,7 @@ from __future__ import annotations
 import multiprocessing
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ from gymnasium import spaces
 from .env import UpdownEnv
 
 
-class TurnEnv(gymnasium.Env):  # type: ignore[misc]
+class TurnEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     """One game whose agent is the seat to act (see the module)."""
 
     metadata: dict[str, Any] = {"render_modes": []}
@@ -43,7 +43,7 @@ class TurnEnv(gymnasium.Env):  # type: ignore[misc]
     def __init__(self, variant: str, players: int | None = None, **kwargs: Any) -> None:
         self.aec = UpdownEnv(variant, players, **kwargs)
         n = self.aec.n
-        inner = self.aec.observation_space(self.aec.possible_agents[0])
+        inner = cast(spaces.Dict, self.aec.observation_space(self.aec.possible_agents[0]))
         self.observation_space = spaces.Dict({**inner.spaces, "seat": spaces.Discrete(n)})
         self.action_space = self.aec.action_space(self.aec.possible_agents[0])
 
@@ -126,7 +126,7 @@ class ProcessVectorEnv:
         self.sizes = [num_envs // workers + (w < num_envs % workers) for w in range(workers)]
         ctx: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         probe = TurnEnv(variant, players, **kwargs)
-        space = probe.observation_space
+        space = cast(spaces.Dict, probe.observation_space)
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
         self.blocks: list[SharedMemory] = []
@@ -134,7 +134,7 @@ class ProcessVectorEnv:
         for size in self.sizes:
             shared, views = {}, {}
             for k, sub in space.spaces.items():
-                shape = (size, *sub.shape)
+                shape = (size, *(sub.shape or ()))
                 dtype = np.dtype(sub.dtype)
                 block = SharedMemory(create=True, size=max(1, int(np.prod(shape)) * dtype.itemsize))
                 self.blocks.append(block)
