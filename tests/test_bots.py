@@ -100,7 +100,9 @@ def test_the_hooked_dealer_does_not_bid_below_a_sure_trick() -> None:
     # 3-card Oh Hell, hearts trump. The others bid 1, 0, 1, so the hook forbids the dealer 1.
     # Holding the ace of trumps, which takes a trick whatever is played, bidding 0 is a
     # certain miss; 2 keeps a chance. (The heuristic bid 0 here: it steered every card
-    # towards the bid, the ace too.)
+    # towards the bid, the ace too.) The same complaint about another program's bots:
+    # https://github.com/TricksterCards/TricksterBots/issues/59 ("the dealer will bid zero
+    # even when holding the ace of trump. No human bidder would ever do this").
     from gamekit import game_at, hands
 
     from updown_dsl import Bid, Card
@@ -113,3 +115,22 @@ def test_the_hooked_dealer_does_not_bid_below_a_sure_trick() -> None:
     assert Bid(1) not in view.legal and Bid(0) in view.legal
     choices = {HeuristicBot(random.Random(seed)).act(view) for seed in range(10)}
     assert Bid(0) not in choices and choices <= {Bid(2), Bid(3)}
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "search:1"])
+def test_a_player_needing_every_trick_leads_a_high_trump_not_the_low_one(kind: str) -> None:
+    # 3-card Oh Hell, hearts trump: the leader bid 3 holding KH QH 4H. Leading the 4 gives away
+    # a trick a high trump would hold; the complaint about another program's bots, filed again
+    # and again: https://github.com/TricksterCards/TricksterBots/issues/350 ("It leads the Four
+    # and loses that trick"), /issues/71 and /issues/217.
+    from gamekit import game_at, hands
+
+    from updown_dsl import Bid, Card, Play
+
+    game = game_at("oh-hell", 4, 3)
+    game.deal_cards(hands("KH QH 4H", "5C 6C 8C", "9C 10C JC", "AD 6D 7D"), turned=Card.parse("2H"))
+    for tricks in (3, 0, 0, 1):
+        game.apply(Bid(tricks))
+    view = game.view(0)
+    leads = {make_bot(kind, random.Random(seed)).act(view) for seed in range(4)}
+    assert Play(Card.parse("4H")) not in leads and leads <= {Play(Card.parse("KH")), Play(Card.parse("QH"))}
