@@ -21,6 +21,7 @@ from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
+from .dominance import trick_bounds
 from .knowledge import Knowledge
 from .search import DEFAULT_LEVEL, LEVELS, SearchBot
 
@@ -219,6 +220,10 @@ class HeuristicBot:
 
     def bid(self, view: SeatView) -> Action:
         legal = [a for a in view.legal if isinstance(a, Bid)]
+        # A bid the hand cannot make in any world (below its sure trumps) is never the choice
+        # while another bid can be made: the hook may leave only such bids and bids above.
+        lo, hi = trick_bounds(view)
+        legal = [b for b in legal if lo <= b.tricks <= hi] or legal
         ps, flex = self.chances(view)
         dist = _distribution(ps)
         mean = sum(ps) + flex / 2
