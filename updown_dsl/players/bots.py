@@ -21,7 +21,7 @@ from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
-from .dominance import trick_bounds
+from .dominance import keeping_chances
 from .knowledge import Knowledge
 from .search import DEFAULT_LEVEL, LEVELS, SearchBot
 
@@ -222,8 +222,7 @@ class HeuristicBot:
         legal = [a for a in view.legal if isinstance(a, Bid)]
         # A bid the hand cannot make in any world (below its sure trumps) is never the choice
         # while another bid can be made: the hook may leave only such bids and bids above.
-        lo, hi = trick_bounds(view)
-        legal = [b for b in legal if lo <= b.tricks <= hi] or legal
+        legal = keeping_chances(view, legal)
         ps, flex = self.chances(view)
         dist = _distribution(ps)
         mean = sum(ps) + flex / 2
@@ -244,6 +243,10 @@ class HeuristicBot:
     # -- play ----------------------------------------------------------------------------------
     def play(self, view: SeatView) -> Action:
         plays = [a for a in view.legal if isinstance(a, Play)]
+        if len(plays) == 1:
+            return plays[0]
+        # never a card after which the bid cannot be made while another card keeps a chance
+        plays = keeping_chances(view, plays)
         if len(plays) == 1:
             return plays[0]
         know = Knowledge(view)

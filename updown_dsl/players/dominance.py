@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, TypeVar
 
 from ..actions import Action, Bid, Play
 from ..engine import IllegalAction, Phase
@@ -33,6 +33,8 @@ from ..engine.view import SeatView
 from ..engine.worlds import Worlds
 from .knowledge import Knowledge
 from .sampling import Sampler
+
+_A = TypeVar("_A", bound=Action)
 
 #: Worlds enumerated at most for an exact verdict (else the bounds and guessed witnesses).
 EXACT_LIMIT = 400
@@ -102,6 +104,29 @@ def trick_bounds(view: SeatView, play: Play | None = None) -> tuple[int, int]:
     alone = sure_tricks(view) > rest  # a sure trump takes the trick it is played to
     win = (wins_now and not later) or alone  # the last card of a trick that holds it takes it
     return taken + rest + (1 if win else 0), taken + cards - (1 if lose else 0)
+
+
+def keeping_chances(view: SeatView, actions: Sequence[_A]) -> list[_A]:
+    """Of ``actions`` (the bids, or the cards, of ``view``), those that :func:`trick_bounds`
+    does not prove to miss the bid; all of them when every one misses (or none has a bid)."""
+    bids = [a for a in actions if isinstance(a, Bid)]
+    if bids:
+        lo, hi = trick_bounds(view)
+        return [a for a in actions if not isinstance(a, Bid) or lo <= a.tricks <= hi] or list(actions)
+    bid = view.bids[view.seat] if view.phase is Phase.PLAY else None
+    if bid is None or len(actions) < 2:
+        return list(actions)
+    lo, hi = trick_bounds(view)
+    if not lo <= bid <= hi or lo < bid < hi:  # out of reach anyway, or no single card decides
+        return list(actions)
+    keep = []
+    for a in actions:
+        if isinstance(a, Play):
+            alo, ahi = trick_bounds(view, a)
+            if not alo <= bid <= ahi:
+                continue
+        keep.append(a)
+    return keep or list(actions)
 
 
 def world_count(sampler: Sampler) -> int:
