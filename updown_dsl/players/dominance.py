@@ -68,19 +68,42 @@ class Dominated:
     witness: tuple[int, ...]
 
 
+def _plain(view: SeatView) -> bool:
+    """No jokers and no wild cards in the pack: a trick goes to the highest trump, else to the
+    highest card of the suit led."""
+    t = card_table(view.variant)
+    return not any(w is not None for w in t.wild_of) and all(t.suit_of[k] >= 0 for k in range(t.size))
+
+
 def sure_tricks(view: SeatView, without: int | None = None) -> int:
     """Tricks the seat's hand takes in every world and whatever anyone plays: trumps that no
     card still unseen can beat (none above them out, no jokers or wild cards in the pack),
     ``without`` the card of that table index. 0 while the trump is not known."""
-    if view.trump is None or not view.trump_known or not view.hand:
+    if view.trump is None or not view.trump_known or not view.hand or not _plain(view):
         return 0
     t = card_table(view.variant)
-    if any(w is not None for w in t.wild_of) or any(t.suit_of[i] < 0 for i in range(t.size)):
-        return 0  # a joker (or a wild card's declaration) may beat any trump
     trump = SUIT_ID[view.trump]
     know = Knowledge(view)
     top_out = max((t.rank_of[i] for i in know.unseen if t.suit_of[i] == trump), default=0)
     return sum(1 for i in know.hand if i != without and t.suit_of[i] == trump and t.rank_of[i] > top_out)
+
+
+def _takes_trick(view: SeatView, play: Play) -> bool:
+    """Whether ``play`` takes the trick now on the table in every world (a plain pack): it
+    holds the trick (or leads it) and no card still unseen could beat it, or nobody plays
+    after it."""
+    if play not in view.winning_plays and view.trick:
+        return False
+    if len(view.trick) + 1 == view.players:
+        return True
+    t = card_table(view.variant)
+    i = t.index[play.card]
+    suit, rank = t.suit_of[i], t.rank_of[i]
+    trump = -1 if view.trump is None else SUIT_ID[view.trump]
+    for k in Knowledge(view).unseen:
+        if (t.suit_of[k] == suit and t.rank_of[k] > rank) or (trump >= 0 and suit != trump and t.suit_of[k] == trump):
+            return False
+    return True
 
 
 def trick_bounds(view: SeatView, play: Play | None = None) -> tuple[int, int]:
@@ -89,20 +112,17 @@ def trick_bounds(view: SeatView, play: Play | None = None) -> tuple[int, int]:
 
     The fewest: the tricks taken, the sure trumps (:func:`sure_tricks`) and the current trick
     when ``play`` must take it; the most: the tricks taken and one per card held, less the
-    current trick when ``play`` can no longer take it."""
+    current trick when ``play`` can no longer take it (a card that does not hold the trick
+    now never will: later cards only beat the one holding it)."""
     taken = view.taken[view.seat]
     cards = len(view.hand) if view.hand else view.deal.cards
     if play is None:
         return taken + sure_tricks(view), taken + cards
-    t = card_table(view.variant)
-    i = t.index[play.card]
-    plain = not any(w is not None for w in t.wild_of) and all(t.suit_of[k] >= 0 for k in range(t.size))
-    rest = sure_tricks(view, without=i)
-    wins_now = play in view.winning_plays
-    later = len(view.trick) + 1 < view.players
-    lose = plain and bool(view.trick) and not wins_now  # the seat holding the trick stays ahead of it
-    alone = sure_tricks(view) > rest  # a sure trump takes the trick it is played to
-    win = (wins_now and not later) or alone  # the last card of a trick that holds it takes it
+    if not _plain(view):
+        return taken, taken + cards
+    rest = sure_tricks(view, without=card_table(view.variant).index[play.card])
+    lose = bool(view.trick) and play not in view.winning_plays
+    win = _takes_trick(view, play)
     return taken + rest + (1 if win else 0), taken + cards - (1 if lose else 0)
 
 
