@@ -38,6 +38,10 @@ _A = TypeVar("_A", bound=Action)
 
 #: Worlds enumerated at most for an exact verdict (else the bounds and guessed witnesses).
 EXACT_LIMIT = 400
+#: Bots' play: worlds enumerated at most, with at most this many cards in hand, to drop a
+#: card after which the bid cannot be made (more would cost a bot too much time a card).
+PLAY_LIMIT = 60
+PLAY_CARDS = 3
 #: Worlds guessed at most when looking for a witness that an action keeps a chance.
 WITNESS_TRIES = 60
 
@@ -126,9 +130,11 @@ def trick_bounds(view: SeatView, play: Play | None = None) -> tuple[int, int]:
     return taken + rest + (1 if win else 0), taken + cards - (1 if lose else 0)
 
 
-def keeping_chances(view: SeatView, actions: Sequence[_A]) -> list[_A]:
-    """Of ``actions`` (the bids, or the cards, of ``view``), those that :func:`trick_bounds`
-    does not prove to miss the bid; all of them when every one misses (or none has a bid)."""
+def keeping_chances(view: SeatView, actions: Sequence[_A], exact_limit: int = PLAY_LIMIT) -> list[_A]:
+    """Of ``actions`` (the bids, or the cards, of ``view``), those not proved to miss the bid:
+    by :func:`trick_bounds`, and for cards late in a deal whose worlds are at most
+    ``exact_limit`` by playing every world out; all of them when every one misses (or none has
+    a bid)."""
     bids = [a for a in actions if isinstance(a, Bid)]
     if bids:
         lo, hi = trick_bounds(view)
@@ -137,23 +143,29 @@ def keeping_chances(view: SeatView, actions: Sequence[_A]) -> list[_A]:
     if bid is None or len(actions) < 2:
         return list(actions)
     lo, hi = trick_bounds(view)
-    if not lo <= bid <= hi or lo < bid < hi:  # out of reach anyway, or no single card decides
+    if not lo <= bid <= hi:  # out of reach anyway: every card misses
         return list(actions)
-    keep = []
-    for a in actions:
-        if isinstance(a, Play):
-            alo, ahi = trick_bounds(view, a)
-            if not alo <= bid <= ahi:
-                continue
-        keep.append(a)
+    keep = list(actions)
+    if bid in (lo, hi):  # one card more or less decides
+        keep = [a for a in keep if not isinstance(a, Play) or _within(trick_bounds(view, a), bid)]
+    if len(keep) > 1 and exact_limit and len(view.hand) <= PLAY_CARDS:
+        every = all_worlds(view, exact_limit)
+        if every is not None:
+            keep = [a for a in keep if witness(view, a, every) is not None]
     return keep or list(actions)
+
+
+def _within(bounds: tuple[int, int], bid: int) -> bool:
+    return bounds[0] <= bid <= bounds[1]
 
 
 def world_count(sampler: Sampler) -> int:
     """An upper bound on the worlds the sampler's view allows (each seat's choices in turn)."""
     total = 1
+    left = bin(sampler.pool).count("1")
     for s in sampler.order:
-        total *= comb(bin(sampler.pool & sampler.allowed[s]).count("1"), sampler.need[s])
+        total *= comb(min(left, bin(sampler.pool & sampler.allowed[s]).count("1")), sampler.need[s])
+        left -= sampler.need[s]
     return total
 
 
