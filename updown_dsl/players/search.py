@@ -31,6 +31,7 @@ from ..engine import IllegalAction, Phase
 from ..engine.tables import SUIT_ID
 from ..engine.view import SeatView
 from ..engine.worlds import Worlds
+from .dominance import keeping_chances
 from .knowledge import Knowledge
 from .rollout import Rollout
 from .sampling import Sampler
@@ -217,10 +218,10 @@ class SearchBot:
             tree.iterate(world, self.rng)
             if self.budget is not None and done >= 8 and time.process_time() - start > self.budget:
                 break
-        return tree.best(view.legal, prior)
+        return tree.best(tuple(keeping_chances(view, view.legal)), prior)  # never a dominated choice
 
     def _flat(self, view: SeatView) -> Action:
-        legal = view.legal
+        legal = tuple(keeping_chances(view, view.legal))  # never a dominated choice
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds.template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
