@@ -200,12 +200,16 @@ def guessed_worlds(view: SeatView, rng: random.Random, count: int = WITNESS_TRIE
         yield sampler.sample(rng)
 
 
-def can_make(game: Game, seat: int, target: int) -> bool:
-    """Whether some continuation of ``game`` (every seat choosing freely) ends its deal with
-    ``seat`` holding exactly ``target`` tricks (the later bids of the deal taken as the first
-    legal ones: the cards' play does not read them)."""
+def can_make(game: Game, seat: int, target: int, first: Action | None = None) -> bool:
+    """Whether some continuation of ``game`` (every seat choosing freely) after ``first`` (when
+    given) ends its deal with ``seat`` holding exactly ``target`` tricks (the later bids of the
+    deal taken as the first legal ones: the cards' play does not read them).
+
+    :raises IllegalAction: when ``first`` is not legal in ``game``."""
     deal = game.deal_index
     done = len(game.results)
+    if first is not None:
+        game.apply(first)
     while game.phase is Phase.BID:
         game.apply(game.legal_actions()[0])
 
@@ -229,17 +233,6 @@ def can_make(game: Game, seat: int, target: int) -> bool:
     return walk(game)
 
 
-def _outcome_world(view: SeatView, worlds: Worlds, hands: Sequence[int], action: Action) -> Game | None:
-    """The world of ``hands`` at the view's position after ``action`` (None: the hands do not
-    fit the plays seen)."""
-    try:
-        game = worlds.world(hands, view.bids, random.Random(0))
-        game.apply(action)
-    except IllegalAction:
-        return None
-    return game
-
-
 def _target(view: SeatView, action: Action) -> int | None:
     if isinstance(action, Bid):
         return action.tricks
@@ -255,9 +248,11 @@ def witness(view: SeatView, action: Action, hands_list: Sequence[Sequence[int]] 
         return None
     worlds = Worlds(view)
     for hands in hands_list:
-        game = _outcome_world(view, worlds, hands, action)
-        if game is not None and can_make(game, view.seat, target):
-            return tuple(hands)
+        try:
+            if can_make(worlds.world(hands, view.bids, random.Random(0)), view.seat, target, action):
+                return tuple(hands)
+        except IllegalAction:  # hands that do not fit the plays seen
+            continue
     return None
 
 
