@@ -11,13 +11,19 @@ Pure: no I/O; guesses draw from the generator given.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..actions import Action
 from ..engine import Game, IllegalAction
 from ..engine.view import SeatView
 from ..engine.worlds import Worlds
+from .bots import make_bot
 from .sampling import Sampler
+
+if TYPE_CHECKING:
+    from ..lang.variant import Variant
 
 #: Guesses tried for a world that fits the plays seen before giving up on a twin.
 _TRIES = 20
@@ -50,3 +56,53 @@ def same_decision(make: Callable[[random.Random], object], view: SeatView, twin:
     a = make(random.Random(seed)).act(view)  # type: ignore[attr-defined]
     b = make(random.Random(seed)).act(twin)  # type: ignore[attr-defined]
     return a, b
+
+
+@dataclass(frozen=True)
+class FairnessCount:
+    """What :func:`compare` found: decisions asked twice, those that differed (with examples),
+    twins whose unseen cards moved, and positions left out because the rebuilt view was not the
+    same (see :func:`compare`)."""
+
+    decisions: int
+    differences: int
+    moved: int
+    left_out: int
+    examples: tuple[tuple[str, str, str, str], ...] = ()
+
+
+def compare(variant: Variant, kinds: Sequence[str], games: int, *, seed: int = 1, share: float = 0.3,
+            players: int = 4, limit: int | None = None) -> FairnessCount:
+    """Plays ``games`` games of ``variant`` between heuristic bots; at a share ``share`` of the
+    decisions with a choice, asks each bot of ``kinds`` (seeded alike per decision) to act on the
+    seat's view and on its :func:`twin_view`, and counts the actions that differ (stopping after
+    ``limit`` decisions when given). A twin whose view differs from the seat's is left out: the
+    chooser of trump sees its first cards dealt, which the rebuilt deal orders otherwise, and
+    the legal bids after hidden bids read their total (the rules' hook), which a guess changes."""
+    decisions = differences = moved = left_out = 0
+    examples: list[tuple[str, str, str, str]] = []
+    for g in range(games):
+        game = Game(variant, players, rng=random.Random(f"{seed}:{g}:deal"))
+        bots = [make_bot("heuristic", random.Random(f"{seed}:{g}:{s}")) for s in range(players)]
+        rng = random.Random(f"{seed}:{g}:twins")
+        while not game.is_over and (limit is None or decisions < limit):
+            seat = game.to_act
+            view = game.view(seat)
+            if len(view.legal) > 1 and rng.random() < share:
+                got = twin_view(view, rng)
+                if got is None or public_fields(got[0]) != public_fields(view):
+                    left_out += 1
+                else:
+                    twin, world = got
+                    moved += world.hands != game.hands
+                    for kind in kinds:
+                        a, b = same_decision(partial(make_bot, kind), view, twin, rng.randrange(1 << 30))
+                        decisions += 1
+                        if a != b:
+                            differences += 1
+                            if len(examples) < 5:
+                                examples.append((kind, view.phase.value, str(a), str(b)))
+            game.apply(bots[seat].act(view))
+        if limit is not None and decisions >= limit:
+            break
+    return FairnessCount(decisions, differences, moved, left_out, tuple(examples))
