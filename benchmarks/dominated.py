@@ -26,16 +26,21 @@ from updown_dsl.players.bots import make_bot
 from updown_dsl.players.dominance import check
 
 _SMALL = "name: oh-hell-{cards}\nextends: oh-hell\nschedule: [{{cards: {cards}}}]\n"
+#: Every card dealt (the top ranks, ``cards`` a player): no card to turn, no trump, few worlds.
+_FULL = ("name: oh-hell-full-{cards}\nextends: oh-hell\nplayers: {{min: 4, max: 4, default: 4}}\n"
+         "deck: {{pack: 52, per_player: {cards}}}\ntrump: {{rule: turned, when_exhausted: no_trump}}\n"
+         "schedule: [{{cards: {cards}}}]\n")
 
 
-def small_variant(cards: int) -> Any:
-    """Oh Hell with a single deal of ``cards`` cards."""
-    return ud.loads_variant(_SMALL.format(cards=cards), path=f"oh-hell-{cards}.yaml")
+def small_variant(cards: int, full: bool = False) -> Any:
+    """Oh Hell with a single deal of ``cards`` cards (``full``: of a pack of 4 × ``cards`` cards)."""
+    return ud.loads_variant((_FULL if full else _SMALL).format(cards=cards), path=f"oh-hell-{cards}.yaml")
 
 
-def count(kind: str, deals: int, *, cards: int = 3, players: int = 4, seed: int = 1) -> dict[str, Any]:
+def count(kind: str, deals: int, *, cards: int = 3, players: int = 4, seed: int = 1,
+          full: bool = False) -> dict[str, Any]:
     """Decisions, dominated decisions (by kind) and examples for the bot ``kind``."""
-    variant = small_variant(cards)
+    variant = small_variant(cards, full)
     decisions = 0
     found: Counter[str] = Counter()
     examples: list[dict[str, Any]] = []
@@ -67,13 +72,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=3)
     parser.add_argument("--bots", default="heuristic,search:1")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--full", action="store_true",
+                        help="deal the whole pack of the top ranks (no trump): few worlds, verdicts over every one")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    rows = [count(kind, args.deals, cards=args.cards, seed=args.seed) for kind in args.bots.split(",")]
+    rows = [count(kind, args.deals, cards=args.cards, seed=args.seed, full=args.full) for kind in args.bots.split(",")]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{args.deals} deals of {args.cards} cards, oh-hell, 4 players, seed {args.seed}")
+    pack = f"the {4 * args.cards} top cards, all dealt" if args.full else "52 cards"
+    print(f"{args.deals} deals of {args.cards} cards, oh-hell ({pack}), 4 players, seed {args.seed}")
     print(f"{'bot':<12} {'decisions':>9} {'dominated':>9}  by kind")
     for r in rows:
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(r["by_kind"].items())) or "-"
