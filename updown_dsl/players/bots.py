@@ -22,6 +22,7 @@ from ..engine.tables import SUIT_ID, card_table
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
+from .dominance import first_keeping, keeping_chances
 from .execbot import ExecBot, command_problem
 from .knowledge import Knowledge
 from .search import DEFAULT_LEVEL, LEVELS, SearchBot
@@ -221,6 +222,9 @@ class HeuristicBot:
 
     def bid(self, view: SeatView) -> Action:
         legal = [a for a in view.legal if isinstance(a, Bid)]
+        # A bid the hand cannot make in any world (below its sure trumps) is never the choice
+        # while another bid can be made: the hook may leave only such bids and bids above.
+        legal = keeping_chances(view, legal)
         ps, flex = self.chances(view)
         # Sure tricks count as taken, as in play: careful play steers only the uncertain cards
         # towards the bid (steering them all would make a bid below the sure tricks look
@@ -259,8 +263,7 @@ class HeuristicBot:
         want_more = bid is None or bid - taken > 0
         # a card that loses leaves the trick to the seat winning it now, if no later seat beats it
         gift = self._gift(view, know, led, later) if not leading else 0.0
-        best: tuple[float, ...] | None = None
-        choice: Play = plays[0]
+        keys: dict[Play, tuple[float, ...]] = {}
         rest_cache: dict[int, tuple[int, list[float]]] = {}
         for p in plays:
             i = t.index[p.card]
@@ -278,10 +281,9 @@ class HeuristicBot:
             if win > 0.0:
                 ev += win * self.expected(view, bid, taken + sure + 1, dist, flex)
             ev -= _SPITE * (1.0 - win) * gift
-            key = (round(ev, 6), *self._tiebreak(know, p, values[i], want_more))
-            if best is None or key > best:
-                best, choice = key, p
-        return choice
+            keys[p] = (round(ev, 6), *self._tiebreak(know, p, values[i], want_more))
+        # never a card after which the bid cannot be made while another card keeps a chance
+        return first_keeping(view, sorted(plays, key=keys.__getitem__, reverse=True))
 
     def _gift(self, view: SeatView, know: Knowledge, led: int, later: Sequence[int]) -> float:
         """What the trick is worth to the opponent now winning it (ordinary cards only): a seat

@@ -32,6 +32,7 @@ from ..engine import IllegalAction, Phase
 from ..engine.tables import SUIT_ID
 from ..engine.view import SeatView
 from ..engine.worlds import Worlds
+from .dominance import keeping_chances
 from .knowledge import Knowledge
 from .rollout import Rollout
 from .sampling import Sampler
@@ -274,13 +275,14 @@ class SearchBot:
             tree.iterate(world, self.rng)
             if self.budget is not None and done >= 8 and time.process_time() - start > self.budget:
                 break
-        best = tree.best(view.legal, prior)
+        best = tree.best(tuple(keeping_chances(view, view.legal)), prior)  # never a dominated choice
         stats = tree.stats(view.legal)
         return Evaluation(view.seat, tuple(ActionValue(a, mean, visits) for a, (visits, mean) in zip(view.legal, stats)),
                           best, True)
 
     def _flat(self, view: SeatView) -> Evaluation:
         legal = view.legal
+        keep = set(keeping_chances(view, legal))  # never a dominated choice
         setting = _Setting(view, self._rollout_for)
         rollout = self._rollout_for(setting.worlds.template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
@@ -318,7 +320,8 @@ class SearchBot:
             if self.budget is not None and done >= 1 and time.process_time() - start > self.budget:
                 break
         means = [values[a] / weights[a] if weights[a] else -math.inf for a in range(len(legal))]
-        best = max(range(len(legal)), key=lambda a: (round(means[a], 6), legal[a] == prior))
+        best = max((a for a in range(len(legal)) if legal[a] in keep),
+                   key=lambda a: (round(means[a], 6), legal[a] == prior))
         return Evaluation(seat, tuple(
             ActionValue(action, means[a] if weights[a] else math.nan, tried,
                         tuple(t / weights[a] for t in tricks[a]) if weights[a] else ())
