@@ -1,9 +1,9 @@
-"""Sheets that are not record files: a shared sheet's string (``ud1.…``), and a CSV or a JSON
-of bids and tricks, given where a record's file name goes (``check``, ``sheet``, ``view``,
-``convert``).
+"""Sheets that are not record files: a shared sheet's string (``ud1.…``), a CSV or a JSON
+of bids and tricks, and a deal another program exported as PBN (``.pbn``), given where a
+record's file name goes (``check``, ``sheet``, ``view``, ``convert``).
 
 Each is turned into the text of a record and read and checked as one; the diagnostics of a
-CSV or a JSON sheet are moved back to the place each number came from.
+CSV, a JSON sheet or a PBN deal are moved back to the place each came from.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SHARED_NAME = "<shared sheet>"
 
 
 def is_foreign(arg: str) -> bool:
-    """``arg`` names a shared sheet's string or a CSV file, not a record."""
+    """``arg`` names a shared sheet's string, a CSV or JSON sheet or a PBN deal, not a record."""
     from ..players.share import looks_shared
 
     if looks_shared(arg) and not os.path.lexists(arg):
@@ -37,7 +37,7 @@ def is_foreign(arg: str) -> bool:
                 return looks_like_json_sheet(f.read(65536).decode("utf-8", "replace"))
         except OSError:
             return False  # the reader of records says what is wrong with it
-    return arg.lower().endswith(".csv")
+    return arg.lower().endswith((".csv", ".pbn"))
 
 
 def foreign_reports(arg: str, variant_path: Sequence[str]) -> "Iterator[CheckReport]":
@@ -98,6 +98,10 @@ def _foreign(arg: str, variant_path: Sequence[str]
         from ..records.jsonsheet import read_json_sheet
 
         csv = read_json_sheet(text, arg)
+    elif arg.lower().endswith(".pbn"):
+        from ..records.pbn import read_pbn
+
+        csv = read_pbn(text, arg)
     else:
         csv = read_csv_sheet(text, arg)
     if not csv.text:

@@ -4,7 +4,8 @@
 and ``calling`` their calls in an auction for trump; ``search`` looks ahead over deals
 ``sampling`` guesses, by the information-set tree search of ``tree`` or played out by
 ``rollout``; ``analysis`` judges every decision of a recorded game by that search, from the
-acting seat's view (``updown analyse``);
+acting seat's view (``updown analyse``); ``dominance`` proves a decision that misses the bid in
+every deal of the unseen cards while another keeps a chance, which the bots never choose;
 ``session`` is the play loop of ``updown play``, ``replies`` reads what a player types,
 ``recorder`` writes the record as the game goes and rebuilds a game to resume it, in the
 file ``savefile`` makes whole, locks and repairs after a crash; ``simulate`` plays and

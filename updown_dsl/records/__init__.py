@@ -9,7 +9,8 @@ correction of a past deal); ``tableevents`` the table's events (a late arrival, 
 deal sat out, a one-off adjustment, a changed number of cards) and the scoring of a deal not
 played by the whole table as scheduled;
 ``csvsheet`` writes a sheet as CSV and reads one back, each line remembering its cell, and
-``jsonsheet`` reads another app's JSON of bids and tricks the same way.
+``jsonsheet`` reads another app's JSON of bids and tricks the same way, and ``pbn`` a deal of
+Oh Hell another program exported in the PBN style.
 ``record`` writes a game played by the engine at any level. ``checker`` holds the entry
 points of the audit (a text, a file, an archive of many games, the JSON form) and ``audit``
 the audit itself: one :class:`~updown_dsl.records.audit.Audit` per record, one
