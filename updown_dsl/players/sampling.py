@@ -176,3 +176,36 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+def fill_hands(known: list[int], need: list[int], pool: int, allowed: list[int],
+               rnd: random.Random) -> list[int]:
+    """Each seat's ``known`` cards and ``need[s]`` more cards of ``pool``, each card one a
+    seat may hold (``allowed[s]``; bit sets over the card table): a random complete matching
+    (Kuhn's augmenting paths from the seats' slots, in random order): the last resort of a
+    guess that keeps every void when :meth:`Sampler.sample` had to drop one.
+
+    :raises RuntimeError: when no such deal exists.
+    """
+    slots = [s for s in range(len(need)) for _ in range(need[s])]
+    rnd.shuffle(slots)
+    cards = [b.bit_length() - 1 for b in _bits(pool)]
+    owner: dict[int, int] = {}  # card -> slot
+
+    def place(slot: int, seen: set[int]) -> bool:
+        cands = [c for c in cards if (allowed[slots[slot]] >> c) & 1 and c not in seen]
+        rnd.shuffle(cands)
+        for c in cands:
+            seen.add(c)
+            if c not in owner or place(owner[c], seen):
+                owner[c] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        if not place(slot, set()):
+            raise RuntimeError("the unseen cards do not fill the hands")
+    hands = list(known)
+    for c, slot in owner.items():
+        hands[slots[slot]] |= 1 << c
+    return hands

@@ -32,7 +32,7 @@ from ..actions import Bid
 from ..engine import Game, IllegalAction, Phase
 from ..engine.worlds import game_at_deal
 from ..lang.loader import load_variant
-from ..players.sampling import Sampler
+from ..players.sampling import Sampler, fill_hands
 from .space import ActionSpace, Observation
 
 SHORT_NAME = "python_updown"
@@ -137,11 +137,6 @@ class _Box:
 
 def _box_from(params: dict[str, Any], history: list[int]) -> _Box:
     return _restore(params, history).holder
-
-
-FALLBACKS = [0]
-"""How many times :meth:`UpdownState.resample_from_infostate` found no guess and returned the
-true state."""
 
 
 class UpdownState(pyspiel.State):  # type: ignore[misc]
@@ -260,60 +255,24 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         return values
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UpdownState:
-        """A state ``player_id`` cannot tell from this one: the cards it has not seen dealt
-        again at random (for ISMCTS), each seat given cards its play has not shown it lacks
-        (the voids and the answers to demands: the search bot's sampler). A guess the
-        replay still refuses is drawn again; after 50 such guesses the true state is
-        returned (counted in :data:`FALLBACKS`: none in ``tests/test_research.py``'s runs)."""
-        rnd = random.Random(len(self.history()) * 7919 + player_id)
-        for _ in range(50):
-            state = self._resampled(player_id, rnd)
+        """A state ``player_id`` cannot tell from this one, for ISMCTS: the same history with
+        the cards it has not seen dealt again and the bids it has not seen (sealed or hidden
+        ones of this deal) made again. The other hands are guessed by
+        :class:`~updown_dsl.players.sampling.Sampler` from the seat's view (never a card of a
+        suit a seat has shown void in, nor one a joker's demand rules out), each seat's guess
+        laid on the positions of the deal that seat was dealt; a guess the replayed history
+        does not take (or that changes the seat's legal actions) is drawn again. The guesses
+        come from a generator seeded by ``probability_sampler``, never from the true hands.
+
+        :raises RuntimeError: when no guess fits after many tries (not seen in the tests).
+        """
+        rnd = random.Random(int(probability_sampler() * 2.0**53))
+        plan = _Resample(self, player_id)
+        for _ in range(_RESAMPLE_TRIES):
+            state = plan.replay(plan.draws(rnd), rnd)
             if state is not None:
                 return state
-        FALLBACKS[0] += 1
-        return cast(UpdownState, self.clone())
-
-    def _resampled(self, player: int, rnd: random.Random) -> UpdownState | None:
-        hist = self.history()
-        # the current deal's chance draws: where they start in the history
-        chance_at = [k for k, a in enumerate(self.full_history()) if a.player == pyspiel.PlayerId.CHANCE]
-        if not chance_at:
-            return cast(UpdownState, self.clone())
-        n = self.ugame.n
-        game = self.game
-        cards = n * game.deal.cards
-        # the last block of draws is the current deal's: draws after the last non-chance run
-        start = chance_at[-1]
-        while start - 1 in chance_at and start - 1 >= 0:
-            start -= 1
-        draws = hist[start:start + cards + 1]
-        if len(draws) < cards:
-            return cast(UpdownState, self.clone())  # still dealing: nothing is known yet but the player's own cards
-        played = set(game.kernel.order)
-        eldest = game.eldest
-        fixed = set()
-        for j, c in enumerate(draws):
-            if j >= cards or (eldest + j) % n == player or c in played:
-                fixed.add(j)
-        # each other seat's unseen cards, guessed within what its play allows
-        hands = Sampler(game.view(player)).sample(rnd)
-        guess = {s: [i for i in range(self.ugame.pack) if (hands[s] >> i) & 1] for s in range(n) if s != player}
-        for cards_of in guess.values():
-            rnd.shuffle(cards_of)
-        new = list(draws)
-        try:
-            for j in range(len(draws)):
-                if j not in fixed:
-                    new[j] = guess[(eldest + j) % n].pop()
-        except (IndexError, KeyError):
-            return None
-        state = self.ugame.new_initial_state()
-        try:
-            for a in hist[:start] + new + hist[start + len(draws):]:
-                state.apply_action(a)
-        except (IllegalAction, KeyError):
-            return None
-        return state
+        raise RuntimeError(f"no deal fits what player {player_id} has seen")
 
     def __str__(self) -> str:
         return str(self.game)
@@ -324,6 +283,134 @@ def _restore(params: dict[str, Any], history: list[int]) -> UpdownState:
     for action in history:
         state.apply_action(action)
     return state
+
+
+_RESAMPLE_TRIES = 200
+
+
+class _Resample:
+    """What a resampling keeps and what it draws again (see
+    :meth:`UpdownState.resample_from_infostate`)."""
+
+    def __init__(self, state: UpdownState, player: int) -> None:
+        self.state = state
+        self.player = player
+        ugame = state.ugame
+        self.n = n = ugame.n
+        game = state.game
+        self.history: list[int] = list(state.history())
+        self.legal = state.legal_actions() if not state.is_terminal() else []
+        # the current deal's draws: the last run of chance actions when the deal is dealt or
+        # being dealt (none yet for a deal bid before it is dealt)
+        chance = [a.player == pyspiel.PlayerId.CHANCE for a in state.full_history()]
+        dealt = (any(game.dealt_hands) or bool(state.drawn)) and any(chance)
+        self.start = self.stop = len(self.history)
+        if dealt:
+            stop = len(chance)
+            while not chance[stop - 1]:
+                stop -= 1
+            start = stop
+            while start > 0 and chance[start - 1]:
+                start -= 1
+            self.start, self.stop = start, stop
+        draws = self.history[self.start:self.stop]
+        cards = n * game.deal.cards
+        self.cards = cards
+        eldest = game.eldest
+        self.seat_of = [(eldest + j) % n if j < cards else -1 for j in range(len(draws))]
+        self.old = draws
+        self.sampler: Sampler | None = None
+        self.partial = False
+        if dealt and not state.drawn:
+            self.sampler = Sampler(game.view(player))
+            t = game.table
+            played = [0] * n
+            for seat, play in game.kernel.log.played():
+                played[seat] |= t.bit[t.index[play.card]]
+            self.played_by = played
+            # A seat choosing trump has seen only part of its hand, but its information state
+            # lists every card it was dealt: those stay its own, out of the others' guesses.
+            self.own = game.kernel.hands[player] | played[player]
+            self.partial = self.sampler.need[player] > 0
+        self.deal_index = game.deal_index
+        secret = game.kind.bidding
+        self.secret_bids = secret == "hidden" or (secret == "sealed" and game.phase is Phase.BID)
+
+    def draws(self, rnd: random.Random) -> list[int]:
+        """The current deal's chance outcomes, the unseen cards guessed again."""
+        old = self.old
+        new = list(old)
+        player, seat_of = self.player, self.seat_of
+        if self.sampler is None:  # still dealing: the player's cards so far stay, the rest is any card
+            mine = {a for j, a in enumerate(old) if seat_of[j] == player}
+            pool = [i for i in range(self.state.ugame.pack) if i not in mine]
+            rnd.shuffle(pool)
+            for j in range(len(old)):
+                if seat_of[j] != player:
+                    new[j] = pool.pop()
+            return new
+        sampler = self.sampler
+        if self.partial:
+            known = list(sampler.known)
+            known[player] = self.own
+            need = [0 if s == player else k for s, k in enumerate(sampler.need)]
+            hands = fill_hands(known, need, sampler.pool & ~self.own, sampler.allowed, rnd)
+        else:
+            hands = _fit(sampler, rnd)
+        for s in range(self.n):
+            if s == player:
+                continue
+            dealt = hands[s] | self.played_by[s]
+            slots = [j for j in range(len(old)) if seat_of[j] == s]
+            keep = 0
+            for j in slots:
+                if (dealt >> old[j]) & 1:
+                    keep |= 1 << old[j]
+            fresh = [i for i in _indices(dealt & ~keep)]
+            rnd.shuffle(fresh)
+            for j in slots:
+                if not (keep >> old[j]) & 1:
+                    new[j] = fresh.pop()
+        return new
+
+    def replay(self, draws: list[int], rnd: random.Random) -> UpdownState | None:
+        """The history with ``draws`` for the current deal's (and unseen bids drawn again), or
+        None when it does not replay to a state the player sees as this one."""
+        hist = self.history
+        state = self.state.ugame.new_initial_state()
+        space = self.state.ugame.space
+        try:
+            for k, a in enumerate(hist[:self.start] + draws + hist[self.stop:]):
+                game = state.game
+                if (k >= self.stop and self.secret_bids and game.phase is Phase.BID
+                        and game.deal_index == self.deal_index and game.to_act != self.player):
+                    a = rnd.choice([b for b in state.legal_actions() if isinstance(space.actions[b], Bid)])
+                state.apply_action(a)
+        except (IllegalAction, KeyError, IndexError, ValueError, pyspiel.SpielError):
+            return None
+        if self.state.is_terminal() or self.state.is_chance_node():
+            return state
+        if state.is_terminal() or state.legal_actions() != self.legal:
+            return None
+        return state
+
+
+def _fit(sampler: Sampler, rnd: random.Random) -> list[int]:
+    """A guess of every seat's hand now that keeps every constraint the sampler knows: its own
+    guess, or (when that had to drop a void) :func:`fill_hands`."""
+    hands = sampler.sample(rnd)
+    if all(not (hands[s] & ~sampler.known[s] & ~sampler.allowed[s]) for s in range(sampler.players)):
+        return hands
+    return fill_hands(sampler.known, sampler.need, sampler.pool, sampler.allowed, rnd)
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class UpdownObserver:
