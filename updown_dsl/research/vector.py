@@ -114,9 +114,9 @@ def _join(parts: list[Any]) -> Any:
 
 
 class ProcessVectorEnv:
-    """``num_envs`` games over ``workers`` processes, each stepping its share in lock-step
-    (see the module); the same calls as a gymnasium vector environment: ``reset``, ``step``,
-    ``close``."""
+    """``num_envs`` games over ``workers`` processes (this one and ``workers - 1`` more), each
+    stepping its share in lock-step (see the module); the same calls as a gymnasium vector
+    environment: ``reset``, ``step``, ``close``."""
 
     def __init__(self, variant: str, num_envs: int, workers: int, players: int | None = None,
                  **kwargs: Any) -> None:
@@ -131,7 +131,12 @@ class ProcessVectorEnv:
         self.procs: list[Any] = []
         self.blocks: list[SharedMemory] = []
         self.views: list[dict[str, np.ndarray]] = []
-        for size in self.sizes:
+        # This process steps the first share itself while the others step theirs: it would
+        # otherwise sit idle on a core, waiting, between drawing the actions and the batches.
+        self.local = gymnasium.vector.SyncVectorEnv(
+            [lambda: TurnEnv(variant, players, **kwargs) for _ in range(self.sizes[0])])
+        self.local_obs: dict[str, np.ndarray] = {}
+        for size in self.sizes[1:]:
             shared, views = {}, {}
             for k, sub in space.spaces.items():
                 shape = (size, *(sub.shape or ()))
@@ -149,23 +154,25 @@ class ProcessVectorEnv:
             self.views.append(views)
 
     def reset(self, *, seed: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-        offset = 0
-        for conn, size in zip(self.conns, self.sizes):
+        offset = self.sizes[0]
+        for conn, size in zip(self.conns, self.sizes[1:]):
             conn.send(("reset", None if seed is None else seed + offset))
             offset += size
+        self.local_obs, info = self.local.reset(seed=seed)
         got = [conn.recv() for conn in self.conns]
-        return self._observations(), _join([g[0] for g in got])
+        return self._observations(), _join([info, *(g[0] for g in got)])
 
     def _observations(self) -> dict[str, np.ndarray]:
-        return {k: np.concatenate([v[k] for v in self.views]) for k in self.views[0]}
+        return {k: np.concatenate([self.local_obs[k], *(v[k] for v in self.views)]) for k in self.local_obs}
 
     def step(self, actions: np.ndarray) -> tuple[Any, ...]:
-        start = 0
-        for conn, size in zip(self.conns, self.sizes):
+        start = self.sizes[0]
+        for conn, size in zip(self.conns, self.sizes[1:]):
             conn.send(("step", actions[start:start + size]))
             start += size
+        self.local_obs, *mine = self.local.step(actions[:self.sizes[0]])
         got = [conn.recv() for conn in self.conns]
-        return (self._observations(), *(_join([g[k] for g in got]) for k in range(4)))
+        return (self._observations(), *(_join([mine[k], *(g[k] for g in got)]) for k in range(4)))
 
     def close(self) -> None:
         for conn in self.conns:
@@ -179,3 +186,4 @@ class ProcessVectorEnv:
             block.close()
             block.unlink()
         self.blocks = []
+        self.local.close()
