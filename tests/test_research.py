@@ -323,7 +323,7 @@ def resample_checks(name: str, seed: int, deals: int = 2) -> tuple[int, int]:
             assert other.information_state_string(p) == state.information_state_string(p)
             assert other.information_state_tensor(p) == state.information_state_tensor(p)
             assert other.legal_actions() == state.legal_actions()
-            assert other.game.hand(p) == state.game.hand(p)
+            assert other.game.view(p).hand == state.game.view(p).hand  # the cards it sees
             samples += 1
             same += other.game.hands == state.game.hands
         state.apply_action(rnd.choice(state.legal_actions()))
@@ -339,6 +339,44 @@ def test_openspiel_resample_is_consistent_and_not_the_truth(name: str) -> None:
     samples, same = resample_checks(name, 5)
     assert samples > 30
     assert same < samples / 2
+
+
+def test_openspiel_information_state_shows_only_the_cards_the_seat_sees() -> None:
+    """Georgian's trump is named from the first three cards of the chooser's nine: its
+    information state then lists those three, none of the six it has not seen (nor anyone
+    else's); after the choice, all nine. Odessa's last deal is bid blind: no own card."""
+    pyspiel = need("pyspiel")
+    import updown_dsl.research.spiel  # noqa: F401
+
+    variant = ud.load_variant("georgian")
+    last = len(list(ud.Game(variant, 4, seed=0).deals)) - 1
+    game = pyspiel.load_game("python_updown", {"variant": "georgian", "deals": 1, "start_deal": last})
+    state = game.new_initial_state()
+    rnd = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    chooser = state.current_player()
+    assert state.game.phase is ud.Phase.TRUMP and len(state.game.hand(chooser)) == 9
+    text = state.information_state_string(chooser)
+    shown = [str(c) for c in state.game.view(chooser).hand]
+    assert len(shown) == 3 and text.endswith("hand " + " ".join(shown))
+    unseen = [str(c) for c in state.game.hand(chooser) if str(c) not in shown]
+    assert not any(f" {c}" in text for c in unseen)
+    state.apply_action(state.legal_actions()[0])
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    assert state.information_state_string(chooser).endswith(
+        "hand " + " ".join(str(c) for c in state.game.hand(chooser)))
+
+    variant = ud.load_variant("odessa")
+    last = len(list(ud.Game(variant, 4, seed=0).deals)) - 1
+    game = pyspiel.load_game("python_updown", {"variant": "odessa", "deals": 1, "start_deal": last})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    bidder = state.current_player()
+    assert state.game.phase is ud.Phase.BID and state.game.kind.bidding == "before_deal" and state.game.view(bidder).hand == ()
+    assert state.information_state_string(bidder).endswith("| hand ")
 
 
 @pytest.mark.parametrize("name", ud.bundled_names())

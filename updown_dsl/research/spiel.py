@@ -17,7 +17,7 @@ own generator (seeded, so a history always gives the same game), and the cut of 
 poker's cut rule is not made. The information-state tensor is the observation of
 :class:`~updown_dsl.research.space.Observation` and one more block, ``played_by``: which
 relative seat played each card of the deal; the information-state string is the seat's own
-history (its cards, every public action).
+history (every public action) and the cards its seat's view shows it now.
 """
 
 from __future__ import annotations
@@ -94,7 +94,6 @@ class UpdownGame(pyspiel.Game):  # type: ignore[misc]
             self.start = game_at_deal(self.variant, self.n, self.start_deal, self.n - 1 + self.start_deal, rng=rng)
         else:
             self.start = Game(self.variant, self.n, rng=rng, auto_deal=False)
-        self.deal_text = tuple(f"deal {c}" for c in self.start.table.cards)
         self.info_observer = UpdownObserver(self, True)
         self.observer = UpdownObserver(self, False)
 
@@ -196,7 +195,8 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
             self.drawn.append(action)
             cards = n * game.deal.cards
             if j < cards:
-                self.events.append(((game.eldest + j) % n, self.ugame.deal_text[action], "deal ?"))
+                # which card: not in the history, but in what the seat sees (``_sees``), as its view shows it
+                self.events.append((-1, f"deal {(game.eldest + j) % n} ?", ""))
             if len(self.drawn) == self._need():
                 game.deal_from_order([game.table.cards[i] for i in self.drawn])
                 self.drawn = []
@@ -320,7 +320,6 @@ class _Resample:
         self.seat_of = [(eldest + j) % n if j < cards else -1 for j in range(len(draws))]
         self.old = draws
         self.sampler: Sampler | None = None
-        self.partial = False
         if dealt and not state.drawn:
             self.sampler = Sampler(game.view(player))
             t = game.table
@@ -328,10 +327,6 @@ class _Resample:
             for seat, play in game.kernel.log.played():
                 played[seat] |= t.bit[t.index[play.card]]
             self.played_by = played
-            # A seat choosing trump has seen only part of its hand, but its information state
-            # lists every card it was dealt: those stay its own, out of the others' guesses.
-            self.own = game.kernel.hands[player] | played[player]
-            self.partial = self.sampler.need[player] > 0
         self.deal_index = game.deal_index
         secret = game.kind.bidding
         self.secret_bids = secret == "hidden" or (secret == "sealed" and game.phase is Phase.BID)
@@ -349,17 +344,10 @@ class _Resample:
                 if seat_of[j] != player:
                     new[j] = pool.pop()
             return new
-        sampler = self.sampler
-        if self.partial:
-            known = list(sampler.known)
-            known[player] = self.own
-            need = [0 if s == player else k for s, k in enumerate(sampler.need)]
-            hands = fill_hands(known, need, sampler.pool & ~self.own, sampler.allowed, rnd)
-        else:
-            hands = _fit(sampler, rnd)
+        # every seat's unseen cards, the player's own too where its view shows only part of its
+        # hand (a trump chosen from the first cards, a blind deal): each laid on that seat's places
+        hands = _fit(self.sampler, rnd)
         for s in range(self.n):
-            if s == player:
-                continue
             dealt = hands[s] | self.played_by[s]
             slots = [j for j in range(len(old)) if seat_of[j] == s]
             keep = 0
@@ -446,14 +434,22 @@ class UpdownObserver:
                 t[base + ((lead + pos - player) % n) * self.pack + i] = 1
 
     def string_from(self, state: UpdownState, player: int) -> str:
+        game = state.game
         if self.recall:
             return f"p{player} " + " | ".join(text if owner < 0 or owner == player else masked
-                                               for owner, text, masked in state.events)
-        game = state.game
-        hand = " ".join(str(c) for c in game.hand(player)) if game.phase is not Phase.TRUMP else ""
+                                               for owner, text, masked in state.events) + " | " + _sees(game, player)
         trick = " ".join(f"{tp.seat}:{tp.play}" for tp in game.trick)
-        return (f"p{player} deal {game.deal.number} {game.phase.value} trump {game.trump} hand {hand} "
+        return (f"p{player} deal {game.deal.number} {game.phase.value} trump {game.trump} {_sees(game, player)} "
                 f"trick {trick} bids {list(game.bids)} taken {list(game.taken)} totals {list(game.totals)}")
+
+
+def _sees(game: Game, player: int) -> str:
+    """The cards in hands that ``player`` sees now, as its seat's view shows them: its own (part
+    of them while a trump is chosen from part of a hand, none in a blind deal) and any other
+    hand it is shown (a deal played with the cards held to the forehead)."""
+    view = game.view(player)
+    others = " ".join(f"{s}:" + " ".join(str(c) for c in h) for s, h in enumerate(view.seen_hands) if h)
+    return "hand " + " ".join(str(c) for c in view.hand) + (f" seen {others}" if others else "")
 
 
 pyspiel.register_game(_GAME_TYPE, UpdownGame)
