@@ -24,7 +24,9 @@ heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``
 policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``; ``ismcts:SIMS:fair`` for OpenSpiel's Python
 ISMCTS with guesses that do not see the deal, see ``fair_ismcts.py``; ``ismcts:SIMS:py`` for
 that Python ISMCTS with OpenSpiel's own guesses); ``exec:COMMAND`` is another program over the
-engine protocol (``docs/protocol.md``; the think time counts only this process's CPU time).
+engine protocol (``docs/protocol.md``; the think time counts only this process's CPU time);
+``clairvoyant[:LEVEL]`` is the search bot given the true hands of every seat instead of
+guesses (``SearchBot(oracle=...)``): no bot at a table can be it, it is the bound of a ladder.
 
 Printed per bot: mean points per deal with a 95 % confidence interval over deal groups
 (normal approximation), the share of its bids made exactly, and mean CPU time
@@ -81,11 +83,18 @@ class MirrorError(RuntimeError):
 
 
 # --------------------------------------------------------------------------- bots
-def make_arena_bot(spec: str, seed: str, pyspiel: Any = None) -> Any:
-    """A bot from a spec (see the module); ``seed`` a string the bot's generator is made from."""
+def make_arena_bot(spec: str, seed: str, pyspiel: Any = None, game: Any = None) -> Any:
+    """A bot from a spec (see the module); ``seed`` a string the bot's generator is made from;
+    ``game`` the updown game it plays (read by a clairvoyant bot only)."""
     parts = spec.split(":")
     kind = parts[0]
     rng = random.Random(seed)
+    if kind == "clairvoyant":  # the bound: the search on the true deal, every hand seen
+        if game is None:
+            raise ValueError("a clairvoyant bot needs the game")
+        level = int(parts[1]) if len(parts) > 1 and parts[1] else DEFAULT_LEVEL
+        return SearchBot(rng, level, bidder=HeuristicBot(rng),
+                         oracle=lambda view: (list(game.kernel.hands), list(game.bids)))
     if kind == "random":
         return RandomBot(rng)
     if kind == "heuristic":
@@ -176,7 +185,7 @@ def play_updown_group(variant: Variant, players: int, specs: tuple[str, str], li
     out = GroupResult()
     for r, seats in enumerate(lineups(lineup)):
         game = game_at_deal(variant, players, index, dealer, rng=random.Random(f"{seed}:{g}:deal"))
-        bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}") for s, x in enumerate(seats)]
+        bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}", game=game) for s, x in enumerate(seats)]
         tallies = [Tally() for _ in range(players)]
         while game.deal_index == index and not game.is_over:
             if game.phase is Phase.DEAL:
@@ -239,7 +248,7 @@ def play_openspiel_group(specs: tuple[str, str], lineup: str, seed: int, g: int)
     out = GroupResult()
     for r, seats in enumerate(lineups(lineup)):
         state, game = mirrored_deal(os_game, variant, dealer, cards, f"group {g}")
-        bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}", pyspiel)
+        bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}", pyspiel, game)
                 for s, x in enumerate(seats)]
         tallies = [Tally() for _ in range(OS_PLAYERS)]
         while not state.is_terminal():
@@ -412,7 +421,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         p.error("the line-ups are for 4 players")
     for spec in specs:
         try:
-            make_arena_bot(spec, "check", benchkit.import_pyspiel() if args.variant == OPENSPIEL else None)
+            make_arena_bot(spec, "check", benchkit.import_pyspiel() if args.variant == OPENSPIEL else None,
+                           game=object())  # (a clairvoyant bot reads its game only when it acts)
         except ValueError as e:
             p.error(str(e))
     return args

@@ -6,6 +6,7 @@ Run from a source checkout::
 
     python benchmarks/audit_pairs.py                    # 2,000 records, every bundled variant
     python benchmarks/audit_pairs.py --records 300 --variants oh-hell,odessa --json
+    python benchmarks/audit_pairs.py --single --records 3000      # one mistake a record
 
 Each record is a random-bot game of a bundled variant written at one level (full, plays or
 sheet). One deal of at least four cards gets two mistakes of the kinds below, in different
@@ -396,7 +397,7 @@ def played(variant: str, seed: int) -> Game:
     return game
 
 
-def plant(game: Game, level: str, kinds: tuple[str, str], rng: random.Random) -> tuple[str, list[Planted]] | None:
+def plant(game: Game, level: str, kinds: tuple[str, ...], rng: random.Random) -> tuple[str, list[Planted]] | None:
     """The record of ``game`` at ``level`` with two mistakes of ``kinds`` in one deal, and where
     they are (None: no deal takes both)."""
     players = NAMES[:game.players]
@@ -434,9 +435,9 @@ def judge(text: str, planted: list[Planted]) -> tuple[int, int, list[str]]:
 
 
 def run(records: int, variants: list[str], seed: int, out: Callable[[str], None] = print,
-        kinds: tuple[str, ...] = tuple(KINDS)) -> dict[str, Any]:
+        kinds: tuple[str, ...] = tuple(KINDS), single: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
-    pairs = list(combinations_with_replacement(kinds, 2))
+    pairs: list[tuple[str, ...]] = [(k,) for k in kinds] if single else list(combinations_with_replacement(kinds, 2))
     tally: Counter[tuple[str, str, str, str]] = Counter()
     examples: dict[str, list[str]] = {}
     done = tries = 0
@@ -451,7 +452,7 @@ def run(records: int, variants: list[str], seed: int, out: Callable[[str], None]
             continue
         text, planted = made
         misses, extras, said = judge(text, planted)
-        key = f"{pair[0]}+{pair[1]}"
+        key = "+".join(pair)
         tally[(key, level, "records", "")] += 1
         tally[(key, level, "misses", "")] += misses
         tally[(key, level, "extras", "")] += extras
@@ -472,9 +473,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="", help="comma-separated (default: every bundled variant)")
     ap.add_argument("--seed", type=int, default=20261205)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--single", action="store_true",
+                    help="one mistake a record instead of two: each must be reported once, nothing else")
     args = ap.parse_args(argv)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()] or bundled_names()
-    result = run(args.records, variants, args.seed)
+    result = run(args.records, variants, args.seed, single=args.single)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

@@ -568,7 +568,8 @@ def test_shell_completion_offers_the_bundled_variant_names():
     env["COMP_WORDS"], env["COMP_CWORD"] = "updown variant show nom", "3"
     assert make_runner().invoke(app, [], env=env, prog_name="updown").stdout.split() == ["nomination-whist"]
     shown = make_runner().invoke(app, ["--show-completion", "bash"], prog_name="updown")
-    assert shown.exit_code == 0 and "_UPDOWN_COMPLETE" in shown.stdout
+    assert shown.exit_code == 0, (shown.output, repr(shown.exception))
+    assert "_UPDOWN_COMPLETE" in shown.stdout
 
 
 def test_a_short_flag_means_the_same_in_every_command():

@@ -127,7 +127,7 @@ def test_a_bridge_deal_is_refused(tmp_path: Path) -> None:
     path.write_text((DATA / "trickster-140-bridge.pbn").read_text())
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 3
-    assert "error[T001] this PBN deal is not of Oh Hell: its [GameCode] is ''" in result.output
+    assert "error[T001] updown does not read PBN deals of this game: its [GameCode] is ''" in result.output
 
 
 def test_convert_writes_the_record(tmp_path: Path) -> None:

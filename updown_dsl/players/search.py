@@ -165,6 +165,10 @@ class SearchBot:
         guess that fits the plays seen counts alike).
     :param playout: the tree search's play-outs (:data:`PLAYOUTS`): ``"policy"``, every seat
         by the roll-out policy; ``"random"``, random legal actions.
+    :param oracle: where the deal to search comes from instead of guesses: called with the
+        view, it gives every seat's hand now (bit sets over the card table) and the bids. For
+        a *clairvoyant* bound in benchmarks (the true hands, which a bot at a table never
+        has); None for guesses from the view.
     """
 
     name = "search"
@@ -172,7 +176,8 @@ class SearchBot:
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
                  search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
-                 depth: int | None = None, fit_bids: bool = True, playout: str = "policy") -> None:
+                 depth: int | None = None, fit_bids: bool = True, playout: str = "policy",
+                 oracle: Callable[[SeatView], tuple[list[int], list[int | None]]] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -191,6 +196,7 @@ class SearchBot:
         self.depth = depth
         self.fit_bids = fit_bids
         self.playout = playout
+        self.oracle = oracle
         self._rollout: Rollout | None = None
         self._rollout_key: object = None
 
@@ -231,6 +237,10 @@ class SearchBot:
         """
         rng = self.rng
         sampler, worlds, made, shown = setting.sampler, setting.worlds, setting.made, setting.shown
+        if self.oracle is not None:  # every "guess" is the deal the oracle tells
+            known, bids_known = self.oracle(view)
+            while True:
+                yield known, worlds.world(known, bids_known, rng)
         tries = rejected = 0
         held: tuple[list[int], list[int | None], int] | None = None
         even = sampler.free

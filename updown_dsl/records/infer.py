@@ -169,9 +169,11 @@ def _go_on(g: Game, steps: Sequence[Step], k: int, broken: int, plays: tuple[Pla
             break  # (the deal is over: what follows is the record's business)
         if actor != g.to_act:
             if k < len(steps) and steps[k].actor == g.to_act and steps[k].actor is not None:
-                # (two lines the wrong way round: the checker takes them in the rules' order)
+                # (two lines the wrong way round: the checker takes them in the rules' order,
+                # and reports them, so a reading that needs it breaks one rule)
                 steps = [*steps[:k - 1], steps[k], steps[k - 1], *steps[k + 1:]]
                 k -= 1
+                broken += who is None or actor == who
                 continue
             if actor is None or g.phase is not Phase.PLAY or g.trick or not g.tricks or not g.lead_as_written(actor):
                 return (broken + _LOST, 0, 0), plays

@@ -43,7 +43,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..actions import Play
 from ..cards import Card, CardError
@@ -61,9 +62,10 @@ _SUITS = "SHDC"
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]?\s*$')
 _NAME_OK = re.compile(r"[^\s,#:|]+")
 _KEYWORDS = {"deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay", "settlement"}
-#: The game options of the export that map to rules; the others are table settings (kept in a comment).
-_OPTIONS = {"hookRule": "bidding.hook"}
-_GAME = "OhHell"
+#: The games of the exports updown reads (``[GameCode]``): the bundled variant each is, and
+#: which of the export's options map to which rule (the others are table settings, kept in a
+#: comment). Data, in ``pbn_games.json``: the library names no variant in its code.
+GAMES: dict[str, dict[str, Any]] = json.loads((Path(__file__).parent / "pbn_games.json").read_text(encoding="utf-8"))
 
 
 def looks_like_pbn(text: str) -> bool:
@@ -140,6 +142,8 @@ class _Reader:
         self.out = CsvRecord("")
         self.tags = {t.name: t for t in _scan(text, path, self.out)}
         self.lines: list[str] = []
+        self.game: dict[str, Any] = {}
+        """The entry of :data:`GAMES` for the export's game."""
 
     def problem(self, code: str, message: str, line: int, col: int, hint: str | None = None,
                 severity: Severity = Severity.ERROR) -> None:
@@ -157,12 +161,14 @@ class _Reader:
             self.problem("T001", tr("not a PBN deal: the file has no [Deal] tag"), 1, 1)
             return self.out
         code = self.tags.get("GameCode")
-        if code is None or code.value.strip() != _GAME:
+        if code is None or code.value.strip() not in GAMES:
             where = code or deal
-            self.problem("T001", tr("this PBN deal is not of Oh Hell: its [GameCode] is {code!r}",
+            self.problem("T001", tr("updown does not read PBN deals of this game: its [GameCode] is {code!r}",
                                     code=code.value if code else ""), where.line, where.col,
-                         hint=tr("updown reads the Oh Hell deals Trickster Cards exports ([GameCode \"OhHell\"])"))
+                         hint=tr("updown reads the deals Trickster Cards exports of these games: {codes}",
+                                 codes=", ".join(f'[GameCode "{c}"]' for c in GAMES)))
             return self.out
+        self.game = GAMES[code.value.strip()]
         dealer = self.tags.get("Dealer")
         first = deal.value.strip()[:1].upper()
         if dealer is None or dealer.value.strip().upper() not in SEATS:
@@ -188,7 +194,7 @@ class _Reader:
     # -- the header
     def header(self, names: list[str], dealer: _Tag, dealer_seat: int, cards: int) -> None:
         deal = self.tags["Deal"]
-        self.add("variant: oh-hell", [(1, self.tags["GameCode"].line, self.tags["GameCode"].col)])
+        self.add(f"variant: {self.game['variant']}", [(1, self.tags["GameCode"].line, self.tags["GameCode"].col)])
         options = self.tags.get("GameOptionsJson")
         if options is not None:
             try:
@@ -199,9 +205,10 @@ class _Reader:
                 self.problem("T009", tr("[GameOptionsJson] is not a JSON object: its options are not read"),
                              options.line, options.col, severity=Severity.WARNING)
                 data = {}
+            rules = self.game["options"]
             for key, value in data.items():
-                if key in _OPTIONS and isinstance(value, bool):
-                    self.add(f"option: {_OPTIONS[key]}={'true' if value else 'false'}",
+                if key in rules and isinstance(value, bool):
+                    self.add(f"option: {rules[key]}={'true' if value else 'false'}",
                              [(1, options.line, options.col)])
         self.add(f"option: schedule=[{{cards: {cards}}}]", [(1, deal.line, deal.col)])
         self.add("option: players={min: 4, max: 4, default: 4}", [(1, deal.line, deal.col)])
@@ -298,7 +305,7 @@ class _Reader:
         for token, line, col in play.body:
             rows.setdefault(line, []).append((token, line, col))
         leader = first
-        kernel = _kernel()
+        kernel = _kernel(self.game["variant"])
         trump = turned.suit if turned is not None else None
         for cells in rows.values():
             if len(cells) != 4:
@@ -328,12 +335,13 @@ class _Reader:
             leader = kernel.trick_winner(leader, done, trump)
 
 
-def _kernel() -> PlayKernel:
-    """A play kernel of Oh Hell, for the winner rule (its tricks are played out on a scratch copy)."""
+def _kernel(variant: str) -> PlayKernel:
+    """A play kernel of the bundled ``variant``, for the winner rule (its tricks are played out
+    on a scratch copy)."""
     from ..engine import Game
     from ..lang.loader import load_variant
 
-    return Game(load_variant("oh-hell"), 4, auto_deal=False).kernel
+    return Game(load_variant(variant), 4, auto_deal=False).kernel
 
 
 def read_pbn(text: str, path: str | None = None) -> CsvRecord:

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""A strength ladder in one unit: each bot in one seat against three ``heuristic`` bots.
+
+Run from a source checkout::
+
+    PYTHONPATH=. python benchmarks/ladder.py --groups 2000                  # the whole ladder
+    PYTHONPATH=. python benchmarks/ladder.py --variants odessa --rungs random,heuristic,clairvoyant:3 --groups 50
+
+Every rung is played with :mod:`arena` in the ``1v3`` line-up: the rung's bot in one seat, a
+``heuristic`` bot in the three others, every deal in all four seat rotations, the same deal
+groups (``--seed``) for every rung. The unit is the rung seat's points per deal, with a 95 %
+interval over the deal groups, and its share of bids made. ``oh-hell`` is OpenSpiel's
+``oh_hell`` (4 players, 7 tricks, mirrored deal by deal into updown's engine: ``--variant
+openspiel`` of the arena), where the ladder also has OpenSpiel's ISMCTS with guesses that do
+not see the deal (``ismcts:SIMS:fair``); the other variants draw a deal of their schedule per
+group.
+
+The top rung, ``clairvoyant:LEVEL``, is the search bot given every seat's true hand instead
+of guesses: no bot at a table can play it, so it bounds what seeing more could bring. For each
+rung the table gives the share of the gap from ``heuristic`` to ``clairvoyant`` it closes:
+(rung − heuristic) / (clairvoyant − heuristic), each against the same three heuristics.
+
+``--out DIR`` keeps each cell's arena summary as JSON (``VARIANT--RUNG.json``) and a cell
+already there is read, not played again: a long ladder can be stopped and resumed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import arena  # noqa: E402
+
+DEFAULT_RUNGS = ("random", "heuristic", "search:1", "search:2", "search:3", "search:4", "search:5",
+                 "ismcts:1000:fair", "clairvoyant:3")
+DEFAULT_VARIANTS = ("oh-hell", "odessa", "georgian")
+OPPONENT = "heuristic"
+
+
+def _arena_name(variant: str) -> str:
+    return arena.OPENSPIEL if variant == "oh-hell" else variant
+
+
+def cell(variant: str, rung: str, groups: int, seed: int, jobs: int, out: Path | None) -> dict[str, Any]:
+    """The arena summary of ``rung`` against three heuristics on ``variant`` (read from ``out``
+    when a run kept it)."""
+    path = out / f"{variant}--{rung.replace(':', '_')}.json" if out else None
+    if path is not None and path.is_file():
+        kept = json.loads(path.read_text())
+        if kept.get("groups") == groups and kept.get("seed") == seed:
+            return dict(kept)
+    results = arena.run_arena(_arena_name(variant), (rung, OPPONENT), groups, seed=seed, lineup="1v3", jobs=jobs)
+    summary = arena.summarise(results, (rung, OPPONENT))
+    summary["seed"] = seed
+    if path is not None:
+        path.write_text(json.dumps(summary))
+    return summary
+
+
+def ladder(variant: str, rungs: Sequence[str], groups: int, seed: int, jobs: int, out: Path | None) -> list[dict[str, Any]]:
+    """One row per rung: points per deal, interval, bids made, ms a decision, gap share."""
+    rows = []
+    for rung in rungs:
+        if rung.startswith("ismcts") and variant != "oh-hell":
+            continue  # (OpenSpiel has only oh_hell of the family)
+        s = cell(variant, rung, groups, seed, jobs, out)
+        bot = s["bots"][0]
+        rows.append({"rung": rung, "points": bot["mean_points"], "ci95": bot["ci95"], "bids_made": bot["bids_made"],
+                     "ms_per_decision": bot["ms_per_decision"], "groups": s["groups"]})
+    base = next((r["points"] for r in rows if r["rung"] == OPPONENT), None)
+    top = next((r["points"] for r in rows if r["rung"].startswith("clairvoyant")), None)
+    for r in rows:
+        r["gap_closed"] = (None if base is None or top is None or math.isclose(top, base)
+                           else (r["points"] - base) / (top - base))
+    return rows
+
+
+def markdown(variant: str, rows: Sequence[dict[str, Any]]) -> str:
+    lines = [f"`{variant}` ({rows[0]['groups'] if rows else 0} deal groups, each in 4 seat rotations)", "",
+             "| bot (one seat, three heuristics) | points a deal | 95 % | bids made | ms a decision | gap closed |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        made = f"{100 * r['bids_made']:.1f} %" if r["bids_made"] is not None else "–"
+        gap = f"{100 * r['gap_closed']:.0f} %" if r["gap_closed"] is not None else "–"
+        ms = f"{r['ms_per_decision']:.1f}" if r["ms_per_decision"] is not None else "–"
+        lines.append(f"| `{r['rung']}` | {r['points']:+.3f} | ±{r['ci95']:.3f} | {made} | {ms} | {gap} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="ladder.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--variants", default=",".join(DEFAULT_VARIANTS))
+    p.add_argument("--rungs", default=",".join(DEFAULT_RUNGS))
+    p.add_argument("--groups", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=arena.DEFAULT_SEED)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", type=Path, default=None, help="keep each cell's summary here, and resume from it")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+    rungs = [r.strip() for r in args.rungs.split(",") if r.strip()]
+    result = {}
+    for variant in [v.strip() for v in args.variants.split(",") if v.strip()]:
+        rows = ladder(variant, rungs, args.groups, args.seed, args.jobs, args.out)
+        result[variant] = rows
+        if not args.json:
+            print(markdown(variant, rows) + "\n", flush=True)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
