@@ -68,3 +68,35 @@ def test_a_run_split_by_first_group_merges_into_the_whole_run(arena) -> None:
     assert merged["difference"] == whole["difference"]
     assert [b["mean_points"] for b in merged["bots"]] == [b["mean_points"] for b in whole["bots"]]
     assert [b["bids_made"] for b in merged["bots"]] == [b["bids_made"] for b in whole["bots"]]
+
+
+def test_the_clairvoyant_bot_searches_the_true_deal(arena) -> None:
+    """A clairvoyant bot's every guess is the deal as dealt: its search sees the others' hands."""
+    import random
+
+    import updown_dsl as ud
+
+    game = ud.Game(ud.load_variant("oh-hell"), 4, seed=5)
+    rng = random.Random(5)
+    while game.deal_index < 4:
+        game.apply(rng.choice(game.legal_actions()))
+    bot = arena.make_arena_bot("clairvoyant:1", "s", game=game)
+    assert bot.oracle(game.view(game.to_act)) == (list(game.kernel.hands), list(game.bids))
+    assert bot.act(game.view(game.to_act)) in game.legal_actions()
+    with pytest.raises(ValueError):
+        arena.make_arena_bot("clairvoyant", "s")
+
+
+@pytest.mark.slow
+def test_the_ladder_gives_each_rung_its_share_of_the_gap(tmp_path, capsys) -> None:
+    ladder = next(benchmark_module("ladder"))
+    rows = ladder.ladder("odessa", ["random", "heuristic", "clairvoyant:1"], 2, 3, 1, tmp_path)
+    assert [r["rung"] for r in rows] == ["random", "heuristic", "clairvoyant:1"]
+    heuristic, top = rows[1]["points"], rows[2]["points"]
+    assert rows[1]["gap_closed"] == 0.0 and rows[2]["gap_closed"] == pytest.approx(1.0)
+    assert rows[0]["gap_closed"] == pytest.approx((rows[0]["points"] - heuristic) / (top - heuristic))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odessa--clairvoyant_1.json", "odessa--heuristic.json",
+                                                          "odessa--random.json"]
+    again = ladder.ladder("odessa", ["random", "heuristic", "clairvoyant:1"], 2, 3, 1, tmp_path)  # read back
+    assert again == rows
+    assert "| `heuristic` |" in ladder.markdown("odessa", rows)
