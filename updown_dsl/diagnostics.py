@@ -71,6 +71,7 @@ CATALOGUE: dict[str, str] = {
     "T019": "a game is longer than a record of real play (the rest of the input is not read)",
     "T020": "the game is unfinished",
     "T021": "a deal holds unknown cards (??): they are read as the cards that fit the record best, or not checked",
+    "T022": "an `undo` line does not fit the lines before it: it takes nothing back",
     # rule violations (engine refusals; the checker reuses them)
     "R001": "not this player's turn",
     "R002": "action not allowed in this phase",
@@ -154,6 +155,7 @@ EXAMPLES: dict[str, str] = {
     "T014": "game.log:1:1: error[T014] the record names the variant '../../etc/passwd', which may not be read: a variant file's name ends in .yaml or .yml (hint: a record may name a bundled variant or a .yaml file in its own folder; allow another folder with --variant-path)",
     "T020": "game.log:212:1: note[T020] the record stops after deal 7 of 24: the game is unfinished",
     "T021": "game.log:69:1: note[T021] deal 4 holds 1 unknown card (??): checked with it read as 8S, a reading that fits the record",
+    "T022": "game.log:17:1: error[T022] Anna's 'undo 5' takes back more action lines than deal 1 holds before it (4): it takes nothing back",
     "R001": "game.log:31:1: error[R001] Vera cannot bid now in deal 3: it is Boris's turn",
     "R002": "error[R002] no card can be played in the bid phase",
     "R003": "game.log:44:1: error[R003] Gleb leads trick 2 of deal 3, but Anna won trick 1 and leads",

@@ -56,6 +56,12 @@ def play_cmd(
         "--autoplay/--no-autoplay",
         help="Play your only legal card for you, and say so (default: on at a terminal, off when "
              "the moves are piped in).")] = None,
+    hints: Annotated[bool, typer.Option(
+        "--hints/--no-hints", help="Let a player ask the search bot for a suggestion (hint, or ? twice); "
+                                   "each is written in the record.")] = True,
+    undo: Annotated[bool, typer.Option(
+        "--undo/--no-undo", help="Let a player take back its last decision of the deal (undo); the "
+                                 "record keeps what was taken back.")] = True,
     cards: CardsOpt = "en",
     lang: LangOpt = None,
     variant_path: VariantPathOpt = None,
@@ -144,6 +150,7 @@ def play_cmd(
         except SaveError as exc:
             _not_saved(exc, save if exc.doing == "write to" else None, again)
     session.autoplay = (sys.stdin is not None and sys.stdin.isatty()) if autoplay is None else autoplay
+    session.hints, session.undo = hints, undo
     out = _console()
     frontend = _Terminal(out, tty=out.is_terminal, stdin_tty=sys.stdin is not None and sys.stdin.isatty(), delay=delay, step=step,
                          chart=chart)

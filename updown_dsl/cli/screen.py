@@ -37,7 +37,8 @@ _ROW_KINDS = (mark("revoke"), mark("cut"), mark("abandoned"))  # the sheet's row
 #: What can be typed at the prompt (for ``?``/``help``).
 INPUT_HELP = mark(
     "a bid: 2 (or 'pass' for 0) · a card: AS, 10h, 7♠, 🃏, or a rank or suit alone (K, H) when it is one "
-    "card · a declaration: JK high, JK demand H · trump: H or none · sheet · table · ? · quit"
+    "card · a declaration: JK high, JK demand H · trump: H or none · sheet · table · ? · hint (or ? twice) "
+    "· undo · quit"
 )
 
 
@@ -374,6 +375,11 @@ def reply_text(reply: Reply) -> Text:
         return t
     if reply.kind == "ask":
         return Text(tr("  choices: ") + "  ".join(reply.options), style="dim")
+    if reply.kind in ("hint", "undone"):
+        t = Text()
+        t.append("» " if reply.kind == "hint" else "↶ ", style="bold cyan")
+        t.append(reply.message)
+        return t
     t = Text()
     t.append("✗ ", style="bold red")
     t.append(reply.message)

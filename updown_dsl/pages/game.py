@@ -41,10 +41,34 @@ def corrections_by_cell(report: CheckReport) -> dict[tuple[int, int], list[str]]
     return out
 
 
-def sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]] | None = None) -> str:
+def annotation_notes(report: CheckReport) -> list[str]:
+    """The hints shown and the decisions taken back at the table (``hint`` and ``undo`` lines),
+    in words: ``deal 3, Anna was shown: play QS`` and ``deal 3, Anna took back: bid 1, bid 0``."""
+    from ..records.writer import format_event
+
+    t = report.transcript
+    if t is None:
+        return []
+    out = []
+    blocks = t.deals_as_written()
+    for k, e, back in t.annotations():
+        deal = blocks[k][0].number
+        name = t.players[e.actor or 0]
+        if e.kind == "hint":
+            shown = format_event(e._replace(comment=None), t.players).split(" ", 2)[2]
+            out.append(tr("deal {number}, {player} was shown: {action}", number=deal, player=name, action=shown))
+        elif back:
+            taken = ", ".join(format_event(x._replace(comment=None), t.players) for x in back)
+            out.append(tr("deal {number}, {player} took back: {lines}", number=deal, player=name, lines=taken))
+    return out
+
+
+def sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]] | None = None,
+               annotations: Sequence[str] = ()) -> str:
     """The score sheet as an HTML table: ``data`` holds ``players``, ``rows``
     (:func:`~updown_dsl.pages.sheet.sheet_rows`), ``deals`` (each with its ``problems``) and
-    ``summary``; ``corrected`` marks the cells a score keeper corrected."""
+    ``summary``; ``corrected`` marks the cells a score keeper corrected; ``annotations`` lists
+    the hints and take-backs of the table (:func:`annotation_notes`)."""
     players = data["players"]
     corrected = corrected or {}
     out = [f'<table class="sheet"><thead><tr><th>#</th><th>{esc(tr("cards"))}</th><th>{esc(tr("trump"))}</th>'
@@ -92,6 +116,7 @@ def sheet_html(data: dict[str, Any], corrected: dict[tuple[int, int], list[str]]
               if r.get("table")]
     notes += [f'<li class="correction">✎ deal {deal}, {esc(players[seat])}: {esc("; ".join(fixes))}</li>'
               for (deal, seat), fixes in sorted(corrected.items()) if 0 <= seat < len(players)]
+    notes += [f'<li class="annotation">{esc(a)}</li>' for a in annotations]
     if notes:
         out.append('<ul class="notes">' + "".join(notes) + "</ul>")
     sets = (" " + tr("A thick line starts a new set.")) if any(r["set"] != data["rows"][0]["set"]
@@ -183,7 +208,7 @@ def game_section(report: CheckReport, index: int = 0, *, title: str | None = Non
         '<span class="position"></span></div>'
         '<div class="board" aria-live="polite"></div></section>'
         f'<section class="chart"><h2>{esc(tr("Score progression"))}</h2>{chart}</section>'
-        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{sheet_html(data, corrections_by_cell(report))}</section>'
+        f'<section class="score-sheet"><h2>{esc(tr("Score sheet"))}</h2>{sheet_html(data, corrections_by_cell(report), annotation_notes(report))}</section>'
         f"{json_script(f'game-data-{index + 1}', data)}"
         "</section>"
     )

@@ -196,7 +196,7 @@ def deal_svg(result: DealResult) -> str:
 def report_html(report: CheckReport) -> str:
     """A checked record: how the game stands, the checker's problems and the score sheet (a
     record that could not be read: its diagnostics)."""
-    from .game import corrections_by_cell, problems_html, sheet_html, standing_text
+    from .game import annotation_notes, corrections_by_cell, problems_html, sheet_html, standing_text
     from .replay import diagnostic_data, replay_data
 
     if report.game is None or report.transcript is None:
@@ -206,7 +206,7 @@ def report_html(report: CheckReport) -> str:
     data = replay_data(report)
     return _frame("report", f'<p><b>{esc(data["variant"])}</b> ({esc(", ".join(data["players"]))}) · '
                             f"{esc(standing_text(data))}</p>{problems_html(data)}"
-                            f"{sheet_html(data, corrections_by_cell(report))}")
+                            f"{sheet_html(data, corrections_by_cell(report), annotation_notes(report))}")
 
 
 # --------------------------------------------------------------------------- the picture

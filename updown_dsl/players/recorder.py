@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Iterable, Protocol, Sequence
 
 from ..i18n import tr
-from ..actions import Bid
+from ..actions import Action, Bid
 from ..diagnostics import Diagnostic, Severity
 from ..engine import Game, IllegalAction, Phase
 from ..lang.variant import Variant
-from ..records.record import game_events
+from ..records.record import game_events, hint_event
 from ..records.transcript import Event, Header, Transcript, format_event, format_header, parse_transcript
 from .savefile import InUseError, SaveError, SaveFile, WholePart, whole_part
 
@@ -85,6 +85,24 @@ class RecordWriter:
             self.stream.flush()
         self.written, self._last, self.settled = len(events), last, game.is_over
         return len(lines)
+
+    def hint(self, game: Game, seat: int, action: Action) -> None:
+        """Write that ``seat`` was shown ``action`` as a suggestion (after what happened so far)."""
+        self.sync(game)
+        self._annotate(format_event(hint_event(seat, action), self.names, self.cards))
+
+    def take_back(self, game: Game, seat: int, count: int) -> None:
+        """Write that ``seat`` took back its decision and the actions after it (``count`` in all):
+        ``game`` is the game as it is again; its events written stay, the record reads them as
+        taken back."""
+        self._annotate(format_event(Event("undo", actor=seat, number=count), self.names))
+        events = list(game_events(game, "full"))
+        self.written = len(events)
+        self._last = format_event(events[-1], self.names) if events else None
+
+    def _annotate(self, line: str) -> None:
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
     def close(self) -> None:
         """Close the file."""

@@ -19,6 +19,8 @@ from ..lang.variant import Variant
 # The Russian words are read whatever the language of the screen.
 _HELP_WORDS = {"?", "help", "помощь"}
 _QUIT_WORDS = {"quit", "exit", "выход"}
+_HINT_WORDS = {"hint", "??", "подсказка"}
+_UNDO_WORDS = {"undo", "отмена", "назад"}
 _SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table",
                "запись": "sheet", "стол": "table"}
 _NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump", "бк", "без", "бескозырка"}
@@ -66,6 +68,11 @@ class Reply:
     * ``help``: ``options`` lists the legal actions as they are typed;
     * ``show``: ``message`` is ``table`` or ``sheet`` (show it again);
     * ``quit``: stop the game here (it can be resumed);
+    * ``hint``: the player asks for a suggestion (``hint``, ``??``, or ``?`` twice in a row);
+      the session answers it (:meth:`~updown_dsl.players.session.Session.hint`) with a
+      ``hint`` reply whose ``action`` is the suggestion and ``message`` the reason;
+    * ``undo``: the player takes back its last decision of the deal
+      (:meth:`~updown_dsl.players.session.Session.take_back`); answered with an ``undone`` reply;
     * ``forced``: ``action`` is the only legal one, taken for the player without asking
       (:attr:`~updown_dsl.players.session.Session.autoplay`).
     """
@@ -200,7 +207,8 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     Forms: a bid (``2``, ``bid 2``, ``pass`` for 0), a call of an auction (``5 S``, ``6 none``,
     ``dash``), a card (``AS``, ``10h``, ``7♠``),
     a card with its declaration (``JK demand H``, ``JK high``, ``7S highest``), a suit
-    or ``none`` when naming trump; ``?`` or ``help``; ``sheet``, ``table``; ``quit``.
+    or ``none`` when naming trump; ``?`` or ``help``; ``hint`` (``??``); ``undo``; ``sheet``,
+    ``table``; ``quit``.
     A card that can be played in more than one way is answered with a question
     (``ask``); the next line, given with ``pending``, answers it.
     """
@@ -216,6 +224,10 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
         return Reply("help", options=legal_forms(game.legal_actions(), order), pending=pending)
     if first in _QUIT_WORDS and len(words) == 1:
         return Reply("quit")
+    if first in _HINT_WORDS and len(words) == 1:
+        return Reply("hint", pending=pending)
+    if first in _UNDO_WORDS and len(words) == 1:
+        return Reply("undo")
     if first in _SHOW_WORDS and len(words) == 1:
         return Reply("show", message=_SHOW_WORDS[first], pending=pending)
     phase = game.phase

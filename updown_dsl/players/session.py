@@ -124,6 +124,19 @@ class Step:
     """An external program's decision its fallback bot made instead (``exec:`` bots)."""
 
 
+@dataclass(frozen=True)
+class Hint:
+    """What the search bot suggests to a seat, and why: the expected points of the deal
+    after the suggestion (from the seat's view only) and after the next best action."""
+
+    seat: int
+    action: Action
+    value: float | None
+    """None when there was nothing to weigh (one legal action, a call, no guess that fits)."""
+    runner_up: Action | None = None
+    runner_up_value: float | None = None
+
+
 class Frontend(Protocol):
     """What a session needs from the outside world (the terminal, a test, a script)."""
 
@@ -165,7 +178,15 @@ class Session:
     """Write the resolved rules in the record (a ``rules-text`` line): it then needs no file."""
     autoplay: bool = False
     """Play a human seat's only legal card for it (the frontend is told, a ``forced`` reply)."""
+    hints: bool = True
+    """A human seat may ask for the search bot's suggestion (``hint``); a table switch."""
+    undo: bool = True
+    """A human seat may take back its last decision of the deal (``undo``); a table switch."""
     _forfeits: tuple[Forfeit, ...] = field(default=(), init=False, repr=False)
+    _undo_points: dict[int, tuple[Game, int, int]] = field(default_factory=dict, init=False, repr=False)
+    _actors: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    """Who took each action since the session began (key: the action's number)."""
+    """Per human seat: the game before its last decision, the actions then, the deal's index."""
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names)
@@ -275,9 +296,9 @@ class Session:
                           embed_rules=t.header("rules-text") is not None)
             session.deal_if_needed()
             events = [format_event(e, t.players) for e in game_events(game, "full")]
-            body = [format_event(e.replace(comment=None), t.players) for e in t.events
-                    if e.kind not in ("comment", "raw", "settlement")]
-            if events[: len(body)] != body:
+            played = [format_event(e.replace(comment=None), t.players) for b in t.deals() for e in b
+                      if e.kind not in ("comment", "raw")]
+            if events[: len(played)] != played:
                 raise ResumeError(tr("{name} is not written as `updown play` writes a game: it cannot be continued in the same file",
                                      name=name))
             if saved.file is not None:
@@ -285,8 +306,8 @@ class Session:
                     saved.file.truncate(saved.part.keep)
                 elif saved.data and not saved.data.endswith(b"\n"):
                     saved.file.write("\n")  # a record from elsewhere, without its last newline
-                session.record = RecordWriter(saved.file, t.players, written=len(body),
-                                              last=body[-1] if body else None, cards=cards)
+                session.record = RecordWriter(saved.file, t.players, written=len(played),
+                                              last=played[-1] if played else None, cards=cards)
                 session.record.sync(game)
         except BaseException:
             saved.close()
@@ -374,7 +395,11 @@ class Session:
         seat = game.to_act
         results = len(game.results)
         tricks = len(game.tricks)
+        point = game.clone() if seat in self.humans and self.undo else None
         game.apply(action)
+        if point is not None:
+            self._undo_points[seat] = (point, self.actions, point.deal_index)
+        self._actors[self.actions] = seat
         self.actions += 1
         trick: Trick | None = None
         number = 0
@@ -394,6 +419,70 @@ class Session:
         if not self.deal_if_needed() and self.record is not None:
             self.record.sync(game)
         return step
+
+    # ------------------------------------------------------------------ hints and undo
+    def hint(self, seat: int | None = None) -> Hint:
+        """The search bot's suggestion to ``seat`` (default: the seat to act) at the default
+        level, from that seat's view only, seeded as the session's bots are; written in the
+        record as an annotation (``NAME hint ACTION``).
+
+        :raises PermissionError: when the table switched hints off.
+        """
+        from .bots import HeuristicBot
+        from .search import DEFAULT_LEVEL, SearchBot
+
+        if not self.hints:
+            raise PermissionError(tr("hints are off at this table"))
+        seat = self.game.to_act if seat is None else seat
+        rng = random.Random(bot_seed(self.seed, seat, self.actions) + ":hint")
+        ev = SearchBot(rng, DEFAULT_LEVEL, bidder=HeuristicBot(rng)).evaluate(self.game.view(seat))
+        ranked = sorted((a for a in ev.actions if a.action != ev.best and a.value == a.value),
+                        key=lambda a: -a.value)
+        own = ev.of(ev.best)
+        hint = Hint(seat, ev.best, own.value if ev.searched and own is not None and own.value == own.value else None,
+                    ranked[0].action if ev.searched and ranked else None,
+                    ranked[0].value if ev.searched and ranked else None)
+        if self.record is not None:
+            self.record.hint(self.game, seat, hint.action)
+        return hint
+
+    def can_undo(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take back its last decision now (None: it can)."""
+        if not self.undo:
+            return tr("undo is off at this table")
+        point = self._undo_points.get(seat)
+        if point is None:
+            return tr("there is no decision of yours to take back")
+        game, actions, deal = point
+        if deal != self.game.deal_index or len(self.game.results) != len(game.results):
+            return tr("your last decision was in a deal that is over: only one of this deal can be taken back")
+        if any(s in self.humans and s != seat for s in self._actors_since(actions)):
+            return tr("another player at the keyboard has acted since")
+        return None
+
+    def take_back(self, seat: int | None = None) -> int:
+        """Take back ``seat``'s last decision of the deal and every bot's action after it; the
+        game is as it was before that decision, and the record says so (``NAME undo N``).
+        Returns N, the actions taken back.
+
+        :raises PermissionError: naming why it cannot (:meth:`can_undo`).
+        """
+        seat = self.game.to_act if seat is None else seat
+        why = self.can_undo(seat)
+        if why is not None:
+            raise PermissionError(why)
+        game, actions, _ = self._undo_points.pop(seat)
+        count = self.actions - actions
+        self.game = game
+        for k in range(actions, self.actions):
+            self._actors.pop(k, None)
+        self.actions = actions
+        if self.record is not None:
+            self.record.take_back(self.game, seat, count)
+        return count
+
+    def _actors_since(self, actions: int) -> list[int]:
+        return [self._actors[k] for k in range(actions, self.actions) if k in self._actors]
 
     def interpret(self, text: str, pending: str | None = None) -> Reply:
         """What ``text``, typed by the seat to act, means (see :func:`interpret`)."""
@@ -427,17 +516,58 @@ class Session:
                 return legal[0]
         frontend.turn(self, seat)
         pending: str | None = None
+        last = ""
         while True:
             line = frontend.read(self, seat, self.prompt(pending))
             if line is None:
                 return None
             reply = self.interpret(line, pending)
+            if reply.kind == "help" and last == "help":  # "?" twice: a hint
+                reply = Reply("hint", pending=pending)
+            last = reply.kind
             if reply.kind == "action":
                 return reply.action
             if reply.kind == "quit":
                 return None
+            if reply.kind == "hint":
+                reply = self.hint_reply(seat, pending)
+            elif reply.kind == "undo":
+                reply = self.undo_reply(seat)
+                if reply.kind == "undone":
+                    frontend.reply(self, seat, reply)
+                    seat = self.game.to_act
+                    frontend.turn(self, seat)
+                    pending = None
+                    continue
             pending = reply.pending
             frontend.reply(self, seat, reply)
+
+    def hint_reply(self, seat: int, pending: str | None = None) -> Reply:
+        """The answer to ``hint``: the suggestion with its reason, or why there is none."""
+        try:
+            hint = self.hint(seat)
+        except PermissionError as exc:
+            return Reply("invalid", message=str(exc), pending=pending)
+        told = action_text(hint.action)
+        if hint.value is None:
+            why = tr("the only sensible choice here")
+        elif hint.runner_up is None:
+            why = tr("about {points} points expected in this deal", points=f"{hint.value:.1f}")
+        else:
+            why = tr("about {points} points expected in this deal, against {other} after {next}",
+                     points=f"{hint.value:.1f}", other=f"{hint.runner_up_value:.1f}",
+                     next=action_text(hint.runner_up))
+        return Reply("hint", action=hint.action, message=tr("the search bot would play {action}: {why}",
+                                                              action=told, why=why), pending=pending)
+
+    def undo_reply(self, seat: int) -> Reply:
+        """The answer to ``undo``: what was taken back, or why nothing was."""
+        try:
+            count = self.take_back(seat)
+        except PermissionError as exc:
+            return Reply("invalid", message=str(exc))
+        return Reply("undone", message=tr("taken back: your last decision and {count} after it",
+                                          count=count - 1) if count > 1 else tr("taken back: your last decision"))
 
 
 __all__ = [

@@ -157,6 +157,9 @@ class Audit:
         table = self.table = TableLines.of(t)  # the table's events (records/tableevents.py)
         for f in table.problems if table is not None else ():
             self.report(f.code, f.message, f.event, hint=f.hint, severity=f.severity, seat=f.seat)
+        for _, e, back in t.annotations():
+            if e.kind == "undo" and not back:
+                self.undo_misfit(e)
         blocks = t.deals()
         self.walk(blocks, len(blocks))
         if self.settled:
@@ -164,6 +167,21 @@ class Audit:
                 if e.kind == "settlement":
                     self.settlement(e)
         self.end_game()
+
+    def undo_misfit(self, e: Event) -> None:
+        """An ``undo`` line that takes nothing back (:func:`~.model.as_played`)."""
+        block = next(b for b in self.t.deals_as_written() if e in b)
+        actions = sum(1 for x in block[:block.index(e)] if x.action is not None or x.kind == "play")
+        name, number = self.t.players[e.actor or 0], block[0].number
+        if (e.number or 0) > actions:
+            message = tr("{player}'s 'undo {count}' takes back more action lines than deal {number} holds "
+                         "before it ({actions}): it takes nothing back", player=name, count=e.number,
+                         number=number, actions=actions)
+        else:
+            message = tr("{player}'s 'undo {count}' would take back a line of another player first: it "
+                         "takes nothing back", player=name, count=e.number)
+        self.report("T022", message, e, hint=tr("'undo N' follows the N action lines it takes back, the "
+                                                "first of them the player's own"))
 
     def walk(self, blocks: list[list[Event]], upto: int) -> None:
         """Check the deal blocks before ``upto`` (a game over stops them)."""

@@ -65,6 +65,14 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
                 out_table["comment"] = e.comment
             return out_table
         out: dict[str, object] = {"kind": e.kind, "line": e.line}
+        if e.kind == "hint":  # the action shown, as its line writes it: {"action": "play QS"}
+            from .writer import format_event
+
+            out["player"] = t.players[e.actor or 0]
+            out["action"] = format_event(e._replace(comment=None), t.players).split(" ", 2)[2]
+            if e.comment is not None:
+                out["comment"] = e.comment
+            return out
         if e.actor is not None:
             out["player"] = t.players[e.actor]
         if e.number is not None:
@@ -189,6 +197,10 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"{who} call dash" if not e.get("number") else f"{who} call {e['number']} {e.get('suit') or 'none'}"
     elif kind == "play":
         line = f"{who} play {e['play']}"
+    elif kind == "hint":
+        line = f"{who} hint {e['action']}"
+    elif kind == "undo":
+        line = f"{who} undo {e['number']}"
     elif kind in ("score", "total", "settlement"):
         amounts = e.get("amounts", {})
         if not isinstance(amounts, dict):

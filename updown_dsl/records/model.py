@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
@@ -22,7 +22,10 @@ UNKNOWN = "??"
 NUMBER = re.compile(r"[+-]?\d{1,18}")
 
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
-ACTOR_EVENTS = ("bid", "call", "play", "trump", "took")
+ACTOR_EVENTS = ("bid", "call", "play", "trump", "took", "hint", "undo")
+#: Lines that note what happened at the table without being part of the game: a suggestion
+#: shown to a player (``Anna hint play QS``) and decisions taken back (``Anna undo 3``).
+ANNOTATIONS = ("hint", "undo")
 KEYWORD_EVENTS = ("deal", "hand", "cut", "turned", "trump", "score", "total", "penalty", "replay",
                   "settlement", "correction", "late", "leave", "out", "adjust", "schedule")
 
@@ -41,7 +44,9 @@ class Event(NamedTuple):
     """One line of a transcript body (an immutable value).
 
     ``kind`` is one of ``deal hand cut turned trump call bid play took score total penalty
-    replay settlement correction late leave out adjust schedule comment raw`` (``correction``: see
+    replay settlement correction late leave out adjust schedule hint undo comment raw``
+    (``hint``: the action suggested to ``actor``, its verb in ``code`` and its fields as that
+    action's line has them; ``undo``: ``actor`` took back ``number`` action lines; ``correction``: see
     :mod:`~updown_dsl.records.tablelines`; the table's events ``late leave out adjust schedule``:
     :mod:`~updown_dsl.records.tableevents`; ``raw``: a line that could not be read, kept as
     written in ``text``). Which fields are set depends on the kind. The events of a compact
@@ -108,6 +113,11 @@ class Event(NamedTuple):
             return ChooseTrump(None if self.no_trump else self.suit)
         return None
 
+    @property
+    def hinted(self) -> Action | None:
+        """A ``hint`` line's suggested action (None for any other line)."""
+        return self._replace(kind=self.code).action if self.kind == "hint" and self.code else None
+
 
 @dataclass(frozen=True, slots=True)
 class Transcript:
@@ -160,14 +170,63 @@ class Transcript:
         return "sheet"
 
     def deals(self) -> list[list[Event]]:
-        """The body split into deal blocks (each starts with its ``deal`` event)."""
+        """The body split into deal blocks (each starts with its ``deal`` event), as played: the
+        action lines an ``undo`` took back, and the ``hint`` and ``undo`` lines themselves, are
+        left out (:meth:`annotations` has them)."""
         events = self.events
         kinds = [e[0] for e in events]
         starts = [i for i, k in enumerate(kinds) if k == "deal"]
         blocks = [list(events[i:j]) for i, j in zip(starts, starts[1:] + [len(events)])]
         if "settlement" in kinds:
             blocks = [[e for e in b if e.kind != "settlement"] for b in blocks]
+        if "hint" in kinds or "undo" in kinds:
+            blocks = [as_played(b)[0] for b in blocks]
         return blocks
+
+    def deals_as_written(self) -> list[list[Event]]:
+        """The body split into deal blocks with every line (taken back or not)."""
+        events = self.events
+        starts = [i for i, e in enumerate(events) if e.kind == "deal"]
+        return [list(events[i:j]) for i, j in zip(starts, starts[1:] + [len(events)])]
+
+    def annotations(self) -> list[tuple[int, Event, tuple[Event, ...]]]:
+        """Every ``hint`` and ``undo`` line: its deal block's index, the line, and for an
+        ``undo`` the action lines it took back (in order)."""
+        out: list[tuple[int, Event, tuple[Event, ...]]] = []
+        for k, block in enumerate(self.deals_as_written()):
+            if any(e.kind in ANNOTATIONS for e in block):
+                _, notes, _ = as_played(block)
+                out += [(k, e, back) for e, back in notes]
+        return out
+
+
+def as_played(block: Sequence[Event]) -> tuple[list[Event], list[tuple[Event, tuple[Event, ...]]], list[Event]]:
+    """A deal block as played: without the action lines each ``undo`` took back (the last
+    ``number`` action lines before it that are still in play, the first of them its player's)
+    and without the ``hint`` and ``undo`` lines; those lines with what each took back; and the
+    ``undo`` lines that do not fit (more lines than there are, or the first not its player's:
+    they take nothing back)."""
+    kept: list[Event] = []
+    notes: list[tuple[Event, tuple[Event, ...]]] = []
+    misfits: list[Event] = []
+    for e in block:
+        if e.kind == "hint":
+            notes.append((e, ()))
+        elif e.kind == "undo":
+            count = e.number or 0
+            actions = [k for k, x in enumerate(kept) if x.kind in ("bid", "call", "play") or
+                       (x.kind == "trump" and x.actor is not None)]
+            if count < 1 or count > len(actions) or kept[actions[-count]].actor != e.actor:
+                misfits.append(e)
+                notes.append((e, ()))
+                continue
+            back = [kept[k] for k in actions[-count:]]
+            drop = set(actions[-count:])
+            kept = [x for k, x in enumerate(kept) if k not in drop]
+            notes.append((e, tuple(back)))
+        else:
+            kept.append(e)
+    return kept, notes, misfits
 
 
 def seat_of(players: tuple[str, ...], name: str) -> int | None:

@@ -324,8 +324,17 @@ class _Reader:
             return self.trump(words, number, col, comment, arg, seat, 1)
         if verb == "call":
             return self.call(words, number, col, comment, arg, seat)
+        if verb == "hint":  # the action a player was shown, written as its own line would be
+            inner = words[2].lower() if len(words) > 2 else ""
+            if inner not in ("bid", "call", "play", "trump"):
+                raise _Bad("T002", tr("'hint' takes an action: bid N, call, play CARD or trump SUIT"), 1,
+                           hint=tr("e.g. 'Anna hint play QS'"))
+            shown = self.actor_event([words[0], *words[2:]], number, col, comment, arg, inner)
+            return shown._replace(kind="hint", code=inner)
         if len(words) != 3:
             raise _Bad("T002", tr("'{verb}' takes one number", verb=verb), 1)
+        if verb == "undo" and _int(words, 2) < 1:
+            raise _Bad("T002", tr("'undo' takes the number of action lines taken back, 1 or more"), 2)
         return _new_event(Event, (verb, number, col, seat, _int(words, 2), None, (), None, None, False, (),
                                   None, "", comment, arg, (), False))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..actions import Call, Play
+from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..engine import Game, seat_by_rule, trump_rule_for
 from ..engine.auction import call_ranks, highest_call
 from ..engine.plan import highest_bidder
@@ -129,6 +129,23 @@ def game_transcript(
     if compact:
         events = compact_events(events, game.players)
     return Transcript(tuple(headers), names, tuple(events))
+
+
+def action_event(seat: int, action: Action) -> Event:
+    """The line that records ``seat`` taking ``action`` (a bid, a call, a trump, a card)."""
+    if isinstance(action, Bid):
+        return Event("bid", actor=seat, number=action.tricks)
+    if isinstance(action, Call):
+        return Event("call", actor=seat, number=action.tricks, suit=action.suit, no_trump=action.suit is None)
+    if isinstance(action, ChooseTrump):
+        return Event("trump", actor=seat, suit=action.suit, no_trump=action.suit is None)
+    return Event("play", actor=seat, play=action)
+
+
+def hint_event(seat: int, action: Action) -> Event:
+    """The annotation that ``seat`` was shown ``action`` as a suggestion (``NAME hint ...``)."""
+    e = action_event(seat, action)
+    return e._replace(kind="hint", code=e.kind)
 
 
 def game_events(game: Game, level: str = "full") -> Iterator[Event]:

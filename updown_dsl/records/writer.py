@@ -70,6 +70,10 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
         line = f"{who} call dash" if not event.number else f"{who} call {event.number} {_suit_text(event)}"
     elif k == "play":
         line = f"{who} play {_play(event.play, cards)}"
+    elif k == "hint":
+        line = f"{who} hint " + format_event(event._replace(kind=event.code or "play", comment=None), players, cards).split(" ", 1)[1]
+    elif k == "undo":
+        line = f"{who} undo {event.number}"
     elif k in ("score", "total", "settlement"):
         line = f"{k}{_amounts_text(players, event.amounts)}"
     elif k == "penalty":
