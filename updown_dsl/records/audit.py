@@ -72,6 +72,11 @@ def _weigh(diags: Sequence[Diagnostic]) -> tuple[int, int]:
     return len(errors), sum(1 for c in errors if c in _PLAY_RULES)
 
 
+def _leads(diags: Sequence[Diagnostic]) -> int:
+    """The errors among ``diags`` about who led a trick."""
+    return sum(1 for d in diags if d.severity is Severity.ERROR and d.code == "R003")
+
+
 def _with_turned(block: list[Event], card: Card) -> list[Event]:
     """``block`` with ``card`` on its turned line."""
     return [e._replace(cards=(card,)) if e.kind == "turned" else e for e in block]
@@ -244,6 +249,9 @@ class Audit:
         record up to the deal is walked again, quietly, for the state before it: a clean
         record pays nothing for this."""
         errors, broken = _weigh(self.diags[before:])
+        # (a lead against the rules is often no mistake of its own but a trick won otherwise: an
+        # illegal card earlier, or the trump; so the mistakes weighed leave the leads out)
+        errors -= _leads(self.diags[before:])
         turned = deal.turned
         # (one card or lead against the rules is as likely one card played wrong as the
         # card shown written wrong: there the record's word stands)
@@ -275,6 +283,7 @@ class Audit:
             if trial.check_block(_with_turned(deal.block, card), i, len(blocks)) is None:
                 continue
             found, rules = _weigh(trial.diags)
+            found -= _leads(trial.diags)
             # (fewer mistakes in all, counting the turned line, and every card and lead by
             # the rules, or two fewer against them: an illegal card's consequences are errors
             # too, so another suit that leaves one fewer card against the rules explains the
