@@ -41,3 +41,39 @@ def test_house_rule_plays_a_whole_game() -> None:
     passes = [(r.seats[s].points, r.deal.kind) for r in game.results for s in range(4)
               if r.seats[s].bid == 0 and r.seats[s].taken == 0]
     assert passes and all(points == 0 for points, _ in passes)
+
+
+# -- a limit from a player's own bids: no more than five zero bids in a row ---------------------
+
+FIVE = Path(__file__).resolve().parent.parent / "docs" / "house-rules" / "oh-hell-five-zeros.yaml"
+
+
+def test_a_sixth_zero_bid_in_a_row_is_refused_and_the_others_keep_the_deals_range() -> None:
+    """Anna (seat 0) bids 0 in deals 1 to 5; in deal 6 her range is 1..6, the others' 0..6,
+    and after a deal she bids 1 her run starts again."""
+    import updown_dsl as ud
+
+    game = ud.Game(ud.load_variant(str(FIVE)), 4, seed=3)
+    while game.deal_index < 5:
+        legal = game.legal_actions()
+        if game.phase is ud.Phase.BID:  # Anna 0, the others as high as they may
+            game.apply(ud.Bid(0) if game.to_act == 0 else legal[-1])
+        else:
+            game.apply(legal[0])
+    assert [game.zeros_in_row(s) for s in range(4)] == [5, 0, 0, 0]
+    seen = {}
+    while game.phase is ud.Phase.BID:
+        seat = game.to_act
+        seen[seat] = game.bid_range()
+        if seat == 0:
+            refused = game.check(ud.Bid(0))
+            assert refused is not None and refused.code == "R020"
+            assert refused.message == "bid 0 is out of range 1..6"
+            assert refused.hint is not None and "zeros_in_row" in refused.hint
+            game.apply(ud.Bid(1))
+        else:
+            game.apply(game.legal_actions()[0])
+    assert seen[0] == (1, 6) and all(seen[s][0] == 0 for s in (1, 2, 3))
+    while game.deal_index == 5:
+        game.apply(game.legal_actions()[0])
+    assert game.zeros_in_row(0) == 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..actions import Bid, Call, ChooseTrump
 from ..diagnostics import Diagnostic
@@ -66,7 +66,7 @@ class Bidding:
     """
 
     __slots__ = ("plan", "players", "first", "cards", "bids", "made", "total", "lo", "hi", "hook", "zeros",
-                 "counted", "calls", "declarer")
+                 "counted", "calls", "declarer", "seat_lo", "seat_hi")
 
     plan: DealPlan
     players: int
@@ -93,6 +93,10 @@ class Bidding:
     """An auction's calls by seat (empty outside an auction)."""
     declarer: int
     """The seat whose call won the auction (-1: none)."""
+    seat_lo: list[int] | None
+    seat_hi: list[int] | None
+    """Each seat's own bid range, where it reads the seat's history (:meth:`bound_by_seat`);
+    ``lo`` and ``hi`` are then the next bidder's."""
 
     def __init__(self, plan: DealPlan, players: int, first: int) -> None:
         self.players = players
@@ -114,6 +118,13 @@ class Bidding:
         self.counted = plan.counted
         self.calls = []
         self.declarer = -1
+        self.seat_lo = self.seat_hi = None
+
+    def bound_by_seat(self, lo: Sequence[int], hi: Sequence[int]) -> None:
+        """Give each seat its own bid range (``bidding.min`` or ``max`` reads the bidder's own
+        history, such as ``zeros_in_row``); ``lo`` and ``hi`` follow the next bidder."""
+        self.seat_lo, self.seat_hi = list(lo), list(hi)
+        self.lo, self.hi = self.seat_lo[self.first], self.seat_hi[self.first]
 
     def hold_to(self, cards: int, hi: int) -> None:
         """Hold the bidding to ``cards`` cards each and bids up to ``hi``: a deal the table
@@ -176,7 +187,8 @@ class Bidding:
         if self.counted:
             return bid_choices(*self._counted_range())
         if not self.hook or self.made != self.players - 1:  # (not hooked(), without its call)
-            return self.plan.bids  # every bid of the range
+            # every bid of the range (the deal's, unless each seat has its own)
+            return self.plan.bids if self.seat_lo is None else bid_choices(self.lo, self.hi, None)
         return bid_choices(*self.last_range())
 
     def forbidden(self) -> int | None:
@@ -197,7 +209,11 @@ class Bidding:
         if self.made == self.players:
             return -1
         nxt = seat + 1 if seat + 1 < self.players else 0
-        return nxt if self.bids[nxt] is None else self.next_bidder(nxt)
+        if self.bids[nxt] is not None:
+            nxt = self.next_bidder(nxt)
+        if self.seat_lo is not None and self.seat_hi is not None:
+            self.lo, self.hi = self.seat_lo[nxt], self.seat_hi[nxt]
+        return nxt
 
     def next_bidder(self, seat: int) -> int:
         """The next seat after ``seat`` that has not bid."""
@@ -215,7 +231,11 @@ class Bidding:
             if problem is not None:
                 return problem
         if not lo <= tricks <= hi:
-            return violation("R020", tr("bid {bid} is out of range {lo}..{hi}", bid=tricks, lo=lo, hi=hi))
+            own = self.seat_lo is not None and (lo, hi) != (self.plan.lo, min(self.plan.hi, self.cards))
+            return violation("R020", tr("bid {bid} is out of range {lo}..{hi}", bid=tricks, lo=lo, hi=hi),
+                             hint=tr("this player's range is {lo}..{hi} in this deal: the variant's bid range "
+                                     "reads the player's own bids before it (zeros_in_row)", lo=lo, hi=hi)
+                             if own else None)
         if self.hooked() and not self.allows(tricks):
             cards, total = self.cards, self.total + tricks
             rule = self.plan.total

@@ -659,7 +659,31 @@ class Game:
         self.phase = Phase.AUCTION if bidding == "auction" else _BID
         if bidding == "auction":
             self.bidding.start_auction()
+        if self._dp.seat_bounds:
+            self._bound_by_seat()
         self.to_act = self.bidding.first
+
+    def _bound_by_seat(self) -> None:
+        """Each seat's bid range, where ``bidding.min`` or ``max`` reads its own history."""
+        b, dp = self.variant.bidding, self._dp
+        lo, hi = [], []
+        for seat in range(self.players):
+            env = dict(dp.env, zeros_in_row=self.zeros_in_row(seat))
+            lo.append(max(0, b.min_bid(env)))
+            hi.append(min(self.bidding.cards, b.max_bid(env)))
+        self.bidding.bound_by_seat(lo, hi)
+
+    def zeros_in_row(self, seat: int) -> int:
+        """``seat``'s bids of 0 in a row in the deals scored before this one (the deals it did
+        not bid in left out)."""
+        count = 0
+        for r in reversed(self.results):
+            if r.event != "deal" or r.seats[seat].bid is None:
+                continue
+            if r.seats[seat].bid != 0:
+                break
+            count += 1
+        return count
 
     def bidding_order(self) -> list[int]:
         """Seats in the order they bid this deal."""

@@ -33,7 +33,7 @@ class DealPlan:
 
     __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "total", "bidding", "trump_rules", "trump_rule",
                  "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env", "reads_made_count",
-                 "dash_limit", "counted", "calls", "dash", "calls_rank")
+                 "dash_limit", "counted", "calls", "dash", "calls_rank", "seat_bounds")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
         variant = plan.variant
@@ -47,6 +47,8 @@ class DealPlan:
         b = variant.bidding
         self.lo = max(0, b.min_bid(self.env))
         self.hi = min(deal.cards, b.max_bid(self.env))
+        # The range reads a bidder's own history: each seat's is found when the bidding starts.
+        self.seat_bounds = "zeros_in_row" in b.min_bid.names_used | b.max_bid.names_used
         hook = kind.hook if kind.hook is not None else b.hook
         # Sealed bids are made at once: the last bidder cannot see what the others bid.
         self.hook = bool(hook) and kind.bidding != "sealed" and not (

@@ -71,7 +71,7 @@ _NAMES = {
     "set_deals": mark("set_deals"), "deck": mark("deck"), "made": mark("made"), "total": mark("total"),
     "is_dealer": mark("is_dealer"), "set_best": mark("set_best"), "set_total": mark("set_total"),
     "set_made": mark("set_made"), "set_all_made": mark("set_all_made"), "max_cards": mark("max_cards"),
-    "made_count": mark("made_count"),
+    "made_count": mark("made_count"), "zeros_in_row": mark("the player's run of zero bids"),
 }
 #: what each name of a formula is, for the key under the scoring rules
 NAME_MEANINGS = {
@@ -88,6 +88,7 @@ NAME_MEANINGS = {
     "set_all_made": mark("1 when the player made every bid of the set, else 0"),
     "max_cards": mark("the pack's cards divided by the players, rounded down"),
     "made_count": mark("how many players made their bid in the deal"),
+    "zeros_in_row": mark("the player's bids of 0 in a row in the deals just before this one"),
 }
 _OPS = {"*": "×", "//": "÷", "%": "mod", "-": "−", "+": "+"}
 _COMPARE = {

@@ -125,6 +125,7 @@ def deal_names(variant: Variant, deals: tuple[Deal, ...], deal: Deal, players: i
         "set_deal": deal.set_deal,
         "set_deals": set_deals,
         "deck": deck,
+        "zeros_in_row": 0,  # (a seat's, for its own bid range: the engine sets it seat by seat)
         **variant.scoring.params,
     }
 

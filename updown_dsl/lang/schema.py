@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 SCHEDULE_NAMES = ("players", "deck", "max_cards")
 DEAL_NAMES = ("cards", "players", "deal", "deals", "set", "set_deal", "set_deals", "deck")
 SCORE_NAMES = DEAL_NAMES + ("bid", "taken", "made", "total", "is_dealer", "made_count")
+#: The bid range may also read the bidder's own history.
+BID_NAMES = DEAL_NAMES + ("zeros_in_row",)
 SET_BONUS_NAMES = DEAL_NAMES + (
     "set_best",
     "set_total",
@@ -232,8 +234,10 @@ SCHEMA: dict[str, Field] = {
                      choices=("dealer_left", "dealer_right")),
     }),
     "bidding": _f("section", "Bids and the dealer's hook.", None, fields={
-        "min": _f("formula", "Lowest bid.", 0, names=DEAL_NAMES),
-        "max": _f("formula", "Highest bid.", "cards", names=DEAL_NAMES),
+        "min": _f("formula", "Lowest bid. It may read `zeros_in_row`, the bidder's own bids of 0 in a "
+                  "row in the deals just before (deals it did not bid in left out): no more than five "
+                  "zero bids in a row is `zeros_in_row >= 5 ? 1 : 0`.", 0, names=BID_NAMES),
+        "max": _f("formula", "Highest bid (it may read `zeros_in_row` too).", "cards", names=BID_NAMES),
         "hook": _f("bool", "The last bidder may not make the bids total the hand size («не "
                    "сходимся»); `false` is «сходимся».", True),
         "total": _f("word", "What the bids may total, as the last bidder sees to it: `differ` from "
