@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from typer.testing import CliRunner
 
 import updown_dsl as ud
@@ -77,3 +79,43 @@ def test_a_sixth_zero_bid_in_a_row_is_refused_and_the_others_keep_the_deals_rang
     while game.deal_index == 5:
         game.apply(game.legal_actions()[0])
     assert game.zeros_in_row(0) == 0
+
+
+# -- settlement by finishing place ---------------------------------------------------------------
+
+BY_PLACE = Path(__file__).resolve().parent.parent / "docs" / "house-rules" / "oh-hell-by-place.yaml"
+
+
+@pytest.mark.parametrize(("totals", "paid"), [
+    ([86, 69, 72, 107], [10, -30, -10, 30]),   # Gleb first, Anna second, Vera third, Boris last
+    ([50, 50, 20, 20], [20, 20, -20, -20]),    # (3 + 1) / 2 and (-1 - 3) / 2
+    ([7, 9, 7, 1], [0, 30, 0, -30]),           # Anna and Vera share second and third: (1 - 1) / 2
+    ([5, 5, 5, 0], [10, 10, 10, -30]),         # three share 3 + 1 - 1 = 3: one each
+    ([4, 4, 4, 4], [0, 0, 0, 0]),
+])
+def test_settlement_by_place(totals: list[int], paid: list[int]) -> None:
+    import updown_dsl as ud
+
+    assert ud.settle(ud.load_variant(str(BY_PLACE)), totals) == paid
+
+
+def test_an_odd_point_of_a_shared_place_goes_to_the_earlier_seat() -> None:
+    from updown_dsl.engine.scoring import by_place
+
+    assert by_place([4, 3, 2, 1], [7, 9, 7, 1]) == [3, 4, 2, 1]
+
+
+@pytest.mark.parametrize(("settlement", "message"), [
+    ("{method: places, places: [3, 1]}", "3:38: error[V012] settlement by `places` needs an amount for each of "
+                                          "7 places (the most players the variant allows), not 2"),
+    ("{method: places}", "3:13: error[V012] settlement by `places` needs an amount for each of 7 places (the "
+                         "most players the variant allows), not 0"),
+    ("{method: places, places: [3, one]}", "3:38: error[V004] `settlement.places` must be a list of whole "
+                                           "numbers, e.g. [3, 1, -1, -3]"),
+])
+def test_places_that_do_not_fit_are_refused(settlement: str, message: str) -> None:
+    import updown_dsl as ud
+
+    with pytest.raises(ud.VariantError) as err:
+        ud.loads_variant(f"name: x\nextends: oh-hell\nsettlement: {settlement}\n", path="x.yaml")
+    assert [d.format().split(" (hint")[0] for d in err.value.diagnostics] == [f"x.yaml:{message}"]

@@ -348,9 +348,9 @@ DEAL_NAMES = "cards, players, deal, deals, set, set_deal, set_deals, deck"
 
 
 @pytest.mark.parametrize(("lines", "expected"), [
-    ("bidding:\n  min: is_dealer\n",
+    ("bidding:\n  min: is_dealer\n",  # (the bid range may also read the bidder's zeros_in_row)
      f"h.yaml:4:8: error[F002] `is_dealer` is not known in `bidding.min`: {DEAL_KEYS} "
-     f"(hint: here the names are: {DEAL_NAMES}, pass)"),
+     f"(hint: here the names are: {DEAL_NAMES}, zeros_in_row, pass)"),
     ("bidding:\n  hook_exempt: taken > 0\n",
      f"h.yaml:4:16: error[F002] `taken` is not known in `bidding.hook_exempt`: {DEAL_KEYS} "
      f"(hint: here the names are: {DEAL_NAMES}, pass)"),

@@ -171,6 +171,8 @@ CHANGES: dict[str, tuple[str, str]] = {
     "settlement.stake": ("odessa", "settlement: {stake: 2}"),
     "settlement.negative_doubles": ("odessa", "settlement: {negative_doubles: true}"),
     "settlement.cap": ("up-and-down-online", "settlement: {cap: 300}"),
+    "settlement.places": ("oh-hell", "players: {min: 4, max: 4, default: 4}\n"
+                                     "settlement: {method: places, places: [3, 1, -1, -3]}"),
 }
 #: keys that are words about the rules, sections that only hold keys, or the trump keys of a
 #: kind (the same sentences as the variant's trump, covered there)

@@ -247,6 +247,8 @@ def settle(variant: Variant, totals: Sequence[int]) -> list[int]:
     """
     rules = variant.settlement
     n = len(totals)
+    if rules.method == "places":
+        return [a * rules.stake for a in by_place(rules.places, totals)]
     if rules.method != "pairwise":
         amounts = list(totals)
         if rules.negative_doubles:
@@ -264,6 +266,24 @@ def settle(variant: Variant, totals: Sequence[int]) -> list[int]:
         return [0] * n
     shares = _share(sum(paid), gains)
     return [(shares[i] if amounts[i] > 0 else -paid[i]) * rules.stake for i in range(n)]
+
+
+def by_place(places: Sequence[int], totals: Sequence[int]) -> list[int]:
+    """Each seat's amount of ``places`` (first place first) by where its total finishes; seats
+    tied on their totals share the amounts of the places they cover in equal parts, an odd
+    point to the earlier seats."""
+    n = len(totals)
+    out = [0] * n
+    ranked = sorted(range(n), key=lambda i: (-totals[i], i))
+    k = 0
+    while k < n:
+        tied = [i for i in ranked if totals[i] == totals[ranked[k]]]
+        pot = sum(places[k:k + len(tied)])
+        base, odd = divmod(pot, len(tied))
+        for j, seat in enumerate(sorted(tied)):
+            out[seat] = base + (1 if j < odd else 0)
+        k += len(tied)
+    return out
 
 
 def _share(total: int, weights: Sequence[int]) -> list[int]:

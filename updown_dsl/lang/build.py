@@ -237,6 +237,17 @@ class Builder:
         e = top["end"] or self.values.section(None, SCHEMA["end"].fields, "end", extra)
         st = top["settlement"] or self.values.section(None, SCHEMA["settlement"].fields, "settlement", extra)
         dealing = top["dealing"] or self.values.section(None, SCHEMA["dealing"].fields, "dealing", extra)
+        if st["method"] == "places" and len(st["places"] or ()) < pmax:
+            section_node = tree.get("settlement")
+            places_node = section_node.get("places") if section_node is not None and section_node.kind == "map" \
+                else None
+            misread = places_node is not None and (places_node.kind != "seq" or
+                                                   len(places_node.children) != len(st["places"] or ()))
+            if not misread:  # (a list that is not one of numbers was said already: V004)
+                self.values.err("V012", tr("settlement by `places` needs an amount for each of {n} places (the most "
+                                           "players the variant allows), not {count}", n=pmax,
+                                           count=len(st["places"] or ())), places_node or section_node or tree,
+                                hint=tr("e.g. `places: [3, 1, -1, -3]` for four players"))
         if self.problems:
             return None, self.problems.found
         variant = Variant(
@@ -259,7 +270,8 @@ class Builder:
                          target=e["target"], target_exact=e["target_exact"], tie_break=e["tie_break"],
                          max_deals=e["max_deals"]),
             settlement=SettlementRules(method=st["method"], stake=st["stake"],
-                                       negative_doubles=st["negative_doubles"], cap=st["cap"]),
+                                       negative_doubles=st["negative_doubles"], cap=st["cap"],
+                                       places=tuple(st["places"] or ())),
             cut_by=dealing["cut_by"],
             path=path,
             options=tree.to_python(),  # type: ignore[arg-type]

@@ -58,6 +58,7 @@ _TYPES: dict[str, str] = {
     "bool": "`true` or `false`",
     "word": "one word from a fixed list",
     "words": "a list of words from a fixed list (a single word is read as a one-word list)",
+    "ints": "a list of whole numbers, e.g. `[3, 1, -1, -3]`",
     "str": "free text",
     "formula": "a number or a scoring-language formula (see `docs/formulas.md`)",
     "card": "one card, rank then suit: `7S`, `10H`, `JK`",

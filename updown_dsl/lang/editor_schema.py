@@ -84,6 +84,8 @@ def _field(f: Field) -> dict[str, Any]:
     elif t == "words":
         item = {"type": "string", "enum": list(f.choices)} if f.choices else {"type": "string"}
         s = {"anyOf": [{"type": "array", "items": item}, item]}  # one word may stand alone
+    elif t == "ints":
+        s = {"type": "array", "items": {"type": "integer"}}
     elif t == "str":
         s = {"type": "string"}
     elif t == "formula":

@@ -570,6 +570,7 @@ def rules_data(variant: Variant) -> dict[str, Any]:
             "stake": v.settlement.stake,
             "negative_doubles": v.settlement.negative_doubles,
             "cap": v.settlement.cap,
+            **({"places": list(v.settlement.places)} if v.settlement.method == "places" else {}),
         },
     }
     return data

@@ -211,11 +211,18 @@ def settlement_section(v: Variant) -> Section:
     from .bookmodel import Bullets, Item, Section
 
     s = v.settlement
-    items = [Item(tr("The highest total wins.") if s.method == "highest" else
-                  tr("Pairwise: every two players settle the difference of their totals, so a player with "
-                     "total S gets N·S − ΣS (N players, ΣS the sum of all totals)."))]
+    if s.method == "places":
+        items = [Item(tr("By finishing place: the players get, from the highest total down, {amounts} "
+                         "(a negative amount is paid); players with the same total share the amounts of "
+                         "the places they cover in equal parts.",
+                         amounts=", ".join(f"{a:+d}" for a in s.places)))]
+    else:
+        items = [Item(tr("The highest total wins.") if s.method == "highest" else
+                      tr("Pairwise: every two players settle the difference of their totals, so a player with "
+                         "total S gets N·S − ΣS (N players, ΣS the sum of all totals)."))]
     if s.stake != 1:
-        items.append(Item(tr("A point is worth {stake}.", stake=s.stake)))
+        items.append(Item(tr("Each amount is {stake} times that.", stake=s.stake) if s.method == "places" else
+                          tr("A point is worth {stake}.", stake=s.stake)))
     if s.negative_doubles:
         items.append(Item(tr("A player ending below zero pays double.")))
     if s.cap is not None:

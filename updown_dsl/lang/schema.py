@@ -331,8 +331,14 @@ SCHEMA: dict[str, Field] = {
                         "or `extra_deals`).", 200, minimum=1),
     }),
     "settlement": _f("section", "Turning totals into results.", None, fields={
-        "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS.", "highest",
-                     choices=("highest", "pairwise")),
+        "method": _f("word", "`highest` total wins, or `pairwise`: N·S − ΣS, or `places`: each player "
+                     "gets the amount of `places` for the place it finishes in.", "highest",
+                     choices=("highest", "pairwise", "places")),
+        "places": _f("ints", "With `method: places`: the amount for each finishing place, first place "
+                     "first, in stakes (a player who pays has a negative amount), one for every player "
+                     "the variant allows, e.g. `[3, 1, -1, -3]`. Players tied on their totals share the "
+                     "amounts of the places they cover, in equal parts (an odd point to the earlier "
+                     "seats).", []),
         "stake": _f("int", "Money per point.", 1, minimum=0),
         "negative_doubles": _f("bool", "A player ending below zero pays double.", False),
         "cap": _f("int", "Largest loss a player pays, in points.", None, nullable=True, minimum=1),

@@ -144,6 +144,8 @@ class Values:
                     out[key] = compile_formula(f.default, f.names + extra)  # type: ignore[arg-type]
                 elif f.type == "words":
                     out[key] = tuple(f.default)  # type: ignore[arg-type]
+                elif f.type == "ints":
+                    out[key] = ()
                 else:
                     out[key] = None if f.type == "section" else f.default
         return out
@@ -171,6 +173,13 @@ class Values:
             return node  # checked by schedule()
         if t == "words":
             return self.words(node, f, where)
+        if t == "ints":
+            if node.kind != "seq" or any(i.kind != "scalar" or isinstance(i.value, bool) or not isinstance(i.value, int)
+                                         for i in node.children):
+                self.err("V004", tr("`{where}` must be a list of whole numbers, e.g. [3, 1, -1, -3]", where=where),
+                         node)
+                return ()
+            return tuple(i.value for i in node.children)
         if t == "cards":
             return self.cards(node, where)
         if t == "params":

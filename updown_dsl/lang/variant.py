@@ -235,11 +235,13 @@ class SettlementRules(NamedTuple):
     """How final totals turn into results."""
 
     method: str = "highest"
-    """``highest`` total wins, or ``pairwise`` (N·S − ΣS)."""
+    """``highest`` total wins, ``pairwise`` (N·S − ΣS), or ``places`` (an amount by finishing place)."""
     stake: int = 1
     negative_doubles: bool = False
     cap: int | None = None
     """Largest loss a player pays, in points (before the stake)."""
+    places: tuple[int, ...] = ()
+    """``places``: the amount, in stakes, for each finishing place, first place first."""
 
 
 class Variant(NamedTuple):
