@@ -23,6 +23,7 @@ from ..actions import Action, Bid, Call, ChooseTrump, Play
 from ..cards import Card, Suit
 from ..diagnostics import Diagnostic
 from ..i18n import tr
+from ..lang.schedule import bid_names
 from ..lang.variant import Deal, DealKind, Variant
 from .bidding import Bidding, trump_choices
 from .display import draw
@@ -668,7 +669,7 @@ class Game:
         b, dp = self.variant.bidding, self._dp
         lo, hi = [], []
         for seat in range(self.players):
-            env = dict(dp.env, zeros_in_row=self.zeros_in_row(seat))
+            env = bid_names(dp.env, self.zeros_in_row(seat))
             lo.append(max(0, b.min_bid(env)))
             hi.append(min(self.bidding.cards, b.max_bid(env)))
         self.bidding.bound_by_seat(lo, hi)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Call
-from ..lang.schedule import deal_names, for_players, resolve_schedule
+from ..lang.schedule import bid_names, deal_names, for_players, resolve_schedule
 from ..lang.variant import Deal, DealKind, TrumpRules, Variant
 from .auction import call_ranks
 from .bidding import bid_choices
@@ -45,8 +45,8 @@ class DealPlan:
         self.env: dict[str, int] = deal_names(variant, plan.schedule, deal, plan.players, plan.table.size,
                                               plan.set_sizes.get(deal.set, 1))
         b = variant.bidding
-        self.lo = max(0, b.min_bid(self.env))
-        self.hi = min(deal.cards, b.max_bid(self.env))
+        self.lo = max(0, b.min_bid(bid_names(self.env)))
+        self.hi = min(deal.cards, b.max_bid(bid_names(self.env)))
         # The range reads a bidder's own history: each seat's is found when the bidding starts.
         self.seat_bounds = "zeros_in_row" in b.min_bid.names_used | b.max_bid.names_used
         hook = kind.hook if kind.hook is not None else b.hook

@@ -75,7 +75,7 @@ def _examples(v: Variant, n: int) -> list[object]:
     """Tables of points: a row for each kind of deal that scores its own way."""
     from .bookmodel import Table
     from .rulewords import kind_title
-    from .schedule import resolve_schedule
+    from .schedule import bid_names, resolve_schedule
 
     try:
         deals = resolve_schedule(v, n)
@@ -101,7 +101,7 @@ def _examples(v: Variant, n: int) -> list[object]:
         rows: list[Any] = []
         for name, kind, deal in bidding:
             env = _env(v, deals, deal, n)
-            lo, hi = v.bidding.min_bid(env), v.bidding.max_bid(env)
+            lo, hi = v.bidding.min_bid(bid_names(env)), v.bidding.max_bid(bid_names(env))
             cells = [_points(v, kind, env, b, t) if lo <= b <= hi and max(b, t) <= deal.cards else ""
                      for b, t in pairs]
             _add_row(rows, name, cells)

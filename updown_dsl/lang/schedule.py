@@ -125,9 +125,14 @@ def deal_names(variant: Variant, deals: tuple[Deal, ...], deal: Deal, players: i
         "set_deal": deal.set_deal,
         "set_deals": set_deals,
         "deck": deck,
-        "zeros_in_row": 0,  # (a seat's, for its own bid range: the engine sets it seat by seat)
         **variant.scoring.params,
     }
+
+
+def bid_names(env: dict[str, int], zeros_in_row: int = 0) -> dict[str, int]:
+    """The names the bid range reads: the deal's, and the bidder's own ``zeros_in_row`` (0 for
+    the deal's range, which a seat's own replaces when the bidding starts)."""
+    return {**env, "zeros_in_row": zeros_in_row}
 
 
 class SizeProblem(NamedTuple):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, NamedTuple
 from ..i18n import mark, ntr, tr
 from ..diagnostics import Diagnostic
 from .formula import FormulaEvalError
-from .schedule import deal_names, deck_size, resolve_schedule, unplayable
+from .schedule import bid_names, deal_names, deck_size, resolve_schedule, unplayable
 
 if TYPE_CHECKING:
     from .formula import Formula
@@ -300,7 +300,7 @@ class _Checker:
         hook = kind.hook if kind.hook is not None else b.hook
         for f in (b.min_bid, b.max_bid) + ((b.hook_exempt,) if hook and b.hook_exempt is not None else ()):
             try:
-                values.append(f.fn(env))
+                values.append(f.fn(bid_names(env)))
             except FormulaEvalError as exc:
                 return _failure(f, env, exc, context, "bidding")
         lo, hi = max(0, values[0]), min(deal.cards, values[1])

@@ -61,9 +61,6 @@ _VERB = {Phase.BID: "bid", Phase.PLAY: "play", Phase.TRUMP: "name trump", Phase.
 _PLAY_RULES = frozenset(("R001", "R003", "R010", "R011", "R012", "R013", "R014", "R015", "R016", "R017"))
 
 
-#: Another suit for the card shown explains a deal where it leaves every card and lead by the
-#: rules, or at least this many fewer against them than the suit written.
-_FEWER_BROKEN = 2
 
 
 def _weigh(diags: Sequence[Diagnostic]) -> tuple[int, int]:
@@ -242,9 +239,8 @@ class Audit:
         against the rules: check the
         deal again as if a card of another suit the rules could have shown had been shown (the
         dealer's, or one of the cards left over). If the deal then has fewer mistakes,
-        counting the turned line as one, and no card or lead against the rules, or two fewer
-        (:data:`_FEWER_BROKEN`: a card played wrong beside the card shown written wrong), that
-        line is the mistake: it is reported (R046) and
+        counting the turned line as one and leaving out the leads, and no card or lead against
+        the rules, that line is the mistake: it is reported (R046) and
         the deal's check is the one under that card (and the walk goes on from it). The
         record up to the deal is walked again, quietly, for the state before it: a clean
         record pays nothing for this."""
@@ -284,13 +280,12 @@ class Audit:
                 continue
             found, rules = _weigh(trial.diags)
             found -= _leads(trial.diags)
-            # (fewer mistakes in all, counting the turned line, and every card and lead by
-            # the rules, or two fewer against them: an illegal card's consequences are errors
-            # too, so another suit that leaves one fewer card against the rules explains the
-            # deal no better than the one written (a single card played wrong can look so);
-            # a card left over could be any of many, every suit among them, so it takes one
-            # mistake more)
-            if found + 1 + margin < errors and (rules == 0 or rules + _FEWER_BROKEN <= broken) and (best is None or found < best[0]):
+            # (fewer mistakes in all, counting the turned line, and every card and lead by the
+            # rules: an illegal card's consequences are errors too, so another suit that leaves
+            # cards against the rules explains the deal no better than the one written (one
+            # card played wrong can leave a second card and a lead against them); a card left
+            # over could be any of many, every suit among them, so it takes one mistake more)
+            if found + 1 + margin < errors and rules == 0 and (best is None or found < best[0]):
                 best = (found, trial, card)
         if best is None:
             return
