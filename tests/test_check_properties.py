@@ -349,8 +349,42 @@ def _obligation_mutation(code: str, case, seed, pick, level) -> None:
     line = doc.set(here, play=Play(ob.alt))
     doc.set(later[0], play=Play(ob.played, later[0].play.declare, later[0].play.suit, later[0].play.as_card))
     report = doc.check()
+    if _explained_by_another_trump(doc, ob.deal, report):
+        COUNTS[f"{code} {level}, read as the card turned up"] += 1
+        return
     COUNTS[f"{code} {level}"] += 1
     expect(report, code, line, describe(p, level, f"deal {ob.deal}: line {line} {doc.lines[line - 1]!r}"))
+
+
+def _explained_by_another_trump(doc: Doc, deal: int, report: CheckReport) -> bool:
+    """The check's one error is the card turned up (R046), and the record with a card of
+    another suit there, one nobody holds or plays in the deal, has no error at all: the two
+    cards swapped in one hand then read as exactly one other mistake, the trump written wrong,
+    and the check is right to say so (the record cannot tell the two apart)."""
+    errors = report.errors
+    if [d.code for d in errors] != ["R046"]:
+        return False
+    block = doc.block(deal)
+    turned = next((e for e in block if e.kind == "turned"), None)
+    if turned is None or not turned.cards or turned.cards[0] is None:
+        return False
+    seen = {c for e in block for c in e.cards if c is not None} | \
+           {e.play.card for e in block if e.kind == "play" and e.play is not None}
+    saved = doc.lines[turned.line - 1]
+    try:
+        for card in _pack(doc):
+            if card in seen or card.suit == turned.cards[0].suit or card.suit is None:
+                continue
+            doc.lines[turned.line - 1] = format_event(turned.replace(cards=(card,), comment=None), doc.players)
+            if not doc.check().errors:
+                return True
+        return False
+    finally:
+        doc.lines[turned.line - 1] = saved
+
+
+def _pack(doc: Doc) -> list[Card]:
+    return list(doc.p.game.table.cards)
 
 
 @pytest.mark.slow
