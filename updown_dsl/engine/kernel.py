@@ -34,7 +34,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import tr
 from ..lang.variant import WildRules
 from .state import DealLog, violation
-from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS
+from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS, bit_indices
 
 if TYPE_CHECKING:
     from .plan import TablePlan
@@ -316,7 +316,7 @@ class PlayKernel:
                 return (1 << (in_suit.bit_length() - 1)) if in_suit else ordinary
             if w.answer == "highest_trump" and trump >= 0 and ordinary & t.suit_mask[trump]:
                 return 1 << ((ordinary & t.suit_mask[trump]).bit_length() - 1)
-            bits = _bits(ordinary)
+            bits = bit_indices(ordinary)
             best = max(t.rank_of[i] for i in bits)
             return sum(1 << i for i in bits if t.rank_of[i] == best)
         if mode == "demand":
@@ -384,7 +384,7 @@ class PlayKernel:
         t = self.rules.table
         leading = not self.count
         extra: list[Play] = []
-        for i in _bits(wild):
+        for i in bit_indices(wild):
             w = t.wild_of[i]
             if w is not None:
                 extra.extend(self.declared_plays(i, w, leading, legal))
@@ -722,13 +722,6 @@ def play_rules(plan: TablePlan) -> PlayRules:
     return hit[1]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _SLOTS = PlayKernel.__slots__

@@ -197,6 +197,16 @@ _TABLES: dict[int, tuple[Variant, CardTable]] = {}
 _CACHE_SIZE = 64
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` (the cards of a hand, by table index), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def card_table(variant: Variant) -> CardTable:
     """The (cached) card table of a variant."""
     key = id(variant)

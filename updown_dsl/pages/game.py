@@ -44,7 +44,7 @@ def corrections_by_cell(report: CheckReport) -> dict[tuple[int, int], list[str]]
 def annotation_notes(report: CheckReport) -> list[str]:
     """The hints shown and the decisions taken back at the table (``hint`` and ``undo`` lines),
     in words: ``deal 3, Anna was shown: play QS`` and ``deal 3, Anna took back: bid 1, bid 0``."""
-    from ..records.writer import format_event
+    from ..records.writer import format_event, hint_action
 
     t = report.transcript
     if t is None:
@@ -55,7 +55,7 @@ def annotation_notes(report: CheckReport) -> list[str]:
         deal = blocks[k][0].number
         name = t.players[e.actor or 0]
         if e.kind == "hint":
-            shown = format_event(e._replace(comment=None), t.players).split(" ", 2)[2]
+            shown = hint_action(e, t.players)
             out.append(tr("deal {number}, {player} was shown: {action}", number=deal, player=name, action=shown))
         elif back:
             taken = ", ".join(format_event(x._replace(comment=None), t.players) for x in back)

@@ -28,7 +28,7 @@ from typing import Iterator, Sequence, TypeVar
 from ..actions import Action, Bid, Play
 from ..engine import IllegalAction, Phase
 from ..engine.game import Game
-from ..engine.tables import SUIT_ID, card_table
+from ..engine.tables import SUIT_ID, bit_indices, card_table
 from ..engine.view import SeatView
 from ..engine.worlds import Worlds
 from .knowledge import Knowledge
@@ -197,7 +197,7 @@ def all_worlds(view: SeatView, limit: int = EXACT_LIMIT) -> list[list[int]] | No
             out.append(list(hands))
             return
         s = sampler.order[k]
-        cands = [b for b in _bits(left & sampler.allowed[s])]
+        cands = [1 << i for i in bit_indices(left & sampler.allowed[s])]
         for chosen in combinations(cands, sampler.need[s]):
             mask = sum(chosen)
             hands[s] = sampler.known[s] | mask
@@ -324,11 +324,3 @@ def dominated_actions(view: SeatView, rng: random.Random | None = None, *,
             out.append(found)
     return out
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out

@@ -18,7 +18,7 @@ from math import comb
 
 from ..engine import Phase, trump_rule_for
 from ..engine.view import SeatView
-from ..engine.tables import SUIT_ID, CardTable
+from ..engine.tables import SUIT_ID, CardTable, bit_indices
 from .knowledge import Knowledge
 
 #: Tries to place the cards with every void kept before a guess keeps only the hand sizes.
@@ -111,6 +111,14 @@ class Sampler:
         """Every seat's hand now (bit sets), a fresh guess from ``rng``."""
         return self.draw(rng)[0]
 
+    def sample_within(self, rng: random.Random) -> list[int]:
+        """A guess (as :meth:`sample`) that keeps every void and demand seen: where the draw had
+        to drop one, a random deal that keeps them all (:func:`fill_hands`)."""
+        hands = self.sample(rng)
+        if all(not (hands[s] & ~self.known[s] & ~self.allowed[s]) for s in range(self.players)):
+            return hands
+        return fill_hands(self.known, self.need, self.pool, self.allowed, rng)
+
     def draw(self, rng: random.Random) -> tuple[list[int], int]:
         """A fresh guess (as :meth:`sample`) and how much more likely it is than the draw makes
         it, up to a factor the same for every guess of this view: each seat takes a uniform set
@@ -189,7 +197,7 @@ def fill_hands(known: list[int], need: list[int], pool: int, allowed: list[int],
     """
     slots = [s for s in range(len(need)) for _ in range(need[s])]
     rnd.shuffle(slots)
-    cards = [b.bit_length() - 1 for b in _bits(pool)]
+    cards = bit_indices(pool)
     owner: dict[int, int] = {}  # card -> slot
 
     def place(slot: int, seen: set[int]) -> bool:

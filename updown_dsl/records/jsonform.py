@@ -66,10 +66,10 @@ def transcript_to_json(t: Transcript) -> dict[str, object]:
             return out_table
         out: dict[str, object] = {"kind": e.kind, "line": e.line}
         if e.kind == "hint":  # the action shown, as its line writes it: {"action": "play QS"}
-            from .writer import format_event
+            from .writer import hint_action
 
             out["player"] = t.players[e.actor or 0]
-            out["action"] = format_event(e._replace(comment=None), t.players).split(" ", 2)[2]
+            out["action"] = hint_action(e, t.players)
             if e.comment is not None:
                 out["comment"] = e.comment
             return out

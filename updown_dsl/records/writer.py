@@ -71,7 +71,7 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
     elif k == "play":
         line = f"{who} play {_play(event.play, cards)}"
     elif k == "hint":
-        line = f"{who} hint " + format_event(event._replace(kind=event.code or "play", comment=None), players, cards).split(" ", 1)[1]
+        line = f"{who} hint {hint_action(event, players, cards)}"
     elif k == "undo":
         line = f"{who} undo {event.number}"
     elif k in ("score", "total", "settlement"):
@@ -89,6 +89,12 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
     if event.comment is not None:
         line += f"  # {event.comment}" if event.comment else "  #"
     return line
+
+
+def hint_action(event: Event, players: tuple[str, ...], cards: str = "en") -> str:
+    """A ``hint`` line's action as its own line writes it, without the player: ``play QS``."""
+    line = format_event(event._replace(kind=event.code or "play", comment=None), players, cards)
+    return line.split(" ", 1)[1]
 
 
 def _suit_text(event: Event, cards: str = "en") -> str:

@@ -32,7 +32,8 @@ from ..actions import Bid
 from ..engine import Game, IllegalAction, Phase
 from ..engine.worlds import game_at_deal
 from ..lang.loader import load_variant
-from ..players.sampling import Sampler, fill_hands
+from ..engine.tables import bit_indices
+from ..players.sampling import Sampler
 from .space import ActionSpace, Observation
 
 SHORT_NAME = "python_updown"
@@ -259,7 +260,7 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
         the cards it has not seen dealt again and the bids it has not seen (sealed or hidden
         ones of this deal) made again. The other hands are guessed by
         :class:`~updown_dsl.players.sampling.Sampler` from the seat's view (never a card of a
-        suit a seat has shown void in, nor one a joker's demand rules out), each seat's guess
+        suit a seat has shown void in, nor one a joker's demand rules out: :meth:`~updown_dsl.players.sampling.Sampler.sample_within`), each seat's guess
         laid on the positions of the deal that seat was dealt; a guess the replayed history
         does not take (or that changes the seat's legal actions) is drawn again. The guesses
         come from a generator seeded by ``probability_sampler``, never from the true hands.
@@ -346,7 +347,7 @@ class _Resample:
             return new
         # every seat's unseen cards, the player's own too where its view shows only part of its
         # hand (a trump chosen from the first cards, a blind deal): each laid on that seat's places
-        hands = _fit(self.sampler, rnd)
+        hands = self.sampler.sample_within(rnd)
         for s in range(self.n):
             dealt = hands[s] | self.played_by[s]
             slots = [j for j in range(len(old)) if seat_of[j] == s]
@@ -354,7 +355,7 @@ class _Resample:
             for j in slots:
                 if (dealt >> old[j]) & 1:
                     keep |= 1 << old[j]
-            fresh = [i for i in _indices(dealt & ~keep)]
+            fresh = bit_indices(dealt & ~keep)
             rnd.shuffle(fresh)
             for j in slots:
                 if not (keep >> old[j]) & 1:
@@ -383,22 +384,6 @@ class _Resample:
         return state
 
 
-def _fit(sampler: Sampler, rnd: random.Random) -> list[int]:
-    """A guess of every seat's hand now that keeps every constraint the sampler knows: its own
-    guess, or (when that had to drop a void) :func:`fill_hands`."""
-    hands = sampler.sample(rnd)
-    if all(not (hands[s] & ~sampler.known[s] & ~sampler.allowed[s]) for s in range(sampler.players)):
-        return hands
-    return fill_hands(sampler.known, sampler.need, sampler.pool, sampler.allowed, rnd)
-
-
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class UpdownObserver:
