@@ -70,7 +70,7 @@ from updown_dsl.engine.plan import table_plan
 from updown_dsl.records.record import game_transcript
 from updown_dsl.records.transcript import format_transcript
 
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina", "Ivan", "Kira", "Lev")
 LEVELS = ("full", "plays", "sheet")
 
 
@@ -97,6 +97,8 @@ class Deal:
         """(seat, play) of every card of the deal as the revokes planted so far leave them."""
         self.revoked: list[int] = []
         """The positions (in ``swapped``) of the cards those revokes made illegal."""
+        self.copies = 1
+        """Copies of each card in the pack (two packs: 2)."""
 
     def find(self, pred: Callable[[list[str]], bool]) -> list[int]:
         return [i for i in range(self.start, self.end) if pred(self.lines[i].split())]
@@ -173,6 +175,9 @@ def plant_twice(d: Deal, rng: random.Random) -> Planted | None:
     earlier = rng.choice([i for i in idx if i < later])
     card = d.lines[earlier].split()[2:]
     if len(card) != 1:
+        return None
+    # two packs: the card must already be written as often as the packs hold it
+    if sum(1 for i in plays if i != later and i not in d.touched and d.lines[i].split()[2:] == card) < d.copies:
         return None
     d.lines[later] = f"{who} play {card[0]}"
     d.touched.add(later)
@@ -410,6 +415,7 @@ def plant(game: Game, level: str, kinds: tuple[str, ...], rng: random.Random) ->
             continue
         trial = list(lines)
         d = Deal(trial, start, end, players, level)
+        d.copies = game.table.copies
         planted = []
         for kind in kinds:
             levels, fn = KINDS[kind]

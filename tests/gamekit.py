@@ -8,6 +8,11 @@ from functools import lru_cache
 from updown_dsl import Bid, Card, Game, Phase, Variant, load_variant, loads_variant, parse_cards
 
 
+def table_size(v: Variant, wanted: int = 4) -> int:
+    """``wanted`` players, or the nearest number ``v`` is played by (two packs: six or more)."""
+    return min(max(wanted, v.min_players), v.max_players)
+
+
 @lru_cache(maxsize=None)
 def variant(spec: str) -> Variant:
     """A bundled variant by name, or an inline YAML variant (text with a newline)."""

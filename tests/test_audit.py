@@ -30,9 +30,11 @@ from updown_dsl.records.record import game_transcript
 from updown_dsl.records.report import prepare_game
 from updown_dsl.records.transcript import format_transcript, parse_transcript
 
+from gamekit import table_size
+
 VARIANTS = {name: load_variant(name) for name in bundled_names()}
 LEVELS = ("full", "plays", "sheet")
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina", "Ivan", "Kira", "Lev")
 
 
 def played(name: str, players: int, seed: int) -> Game:
@@ -185,7 +187,7 @@ def snapshot(g: Game) -> tuple[object, ...]:
 
 def at_play(name: str, seed: int) -> list[Game]:
     """The game of ``seed`` at the first card of each of its deals."""
-    game = Game(VARIANTS[name], 4, seed=seed)
+    game = Game(VARIANTS[name], table_size(VARIANTS[name]), seed=seed)
     rng = random.Random(seed)
     out = []
     while not game.is_over:

@@ -184,7 +184,7 @@ def test_remove_and_jokers_keep_order() -> None:
 def test_card_table_of_each_variant(name: str) -> None:
     v = load_variant(name)
     t = card_table(v)
-    deck = build_deck(v.deck.pack, jokers=v.deck.jokers, remove=v.deck.remove)
+    deck = build_deck(v.deck.pack, jokers=v.deck.jokers, remove=v.deck.remove, packs=v.deck.packs)
     assert sorted(map(str, t.cards)) == sorted(map(str, deck))
     assert t.full_mask == (1 << len(deck)) - 1
     assert t.mask(t.cards) == t.full_mask

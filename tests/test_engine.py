@@ -32,7 +32,7 @@ from updown_dsl.engine.tables import SUIT_ID
 
 # ----------------------------------------------------------------------------- helpers
 
-from gamekit import bid, code, game_at, hands, set_totals, variant
+from gamekit import bid, code, game_at, hands, set_totals, table_size, variant
 
 
 def play(game: Game, *plays: str) -> None:
@@ -688,7 +688,7 @@ def candidates(game: Game) -> list[object]:
 
 @pytest.mark.parametrize("name", bundled_names())
 def test_check_agrees_with_legal_actions(name):
-    game = Game(variant(name), 4, seed=11)
+    game = Game(variant(name), table_size(variant(name)), seed=11)
     rng = random.Random(11)
     steps = 0
     while not game.is_over and steps < 150:

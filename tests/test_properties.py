@@ -49,7 +49,8 @@ class Books:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.pack = Counter(game.table.cards)
-        assert all(n == 1 for n in self.pack.values()), "a card appears twice in the pack"
+        copies = game.variant.deck.packs
+        assert all(n == copies for n in self.pack.values()), "a card is not in every pack once"
         self.totals_before_deal = list(game.totals)
         self.seen_results = 0
         self.check()
@@ -63,8 +64,8 @@ class Books:
         on_table = [tp.play.card for tp in g.trick]
         finished = [tp.play.card for t in g.tricks for tp in t.plays]
         placed = Counter(hands) + Counter(on_table) + Counter(finished)
-        dup = [c for c, n in placed.items() if n > 1]
-        assert not dup, f"cards in two places: {dup}"
+        dup = [c for c, n in placed.items() if n > self.pack[c]]
+        assert not dup, f"cards in more places than the packs hold them: {dup}"
         stray = [c for c in placed if c not in self.pack]
         assert not stray, f"cards not in the pack: {stray}"
         # blind deals are bid before the cards are dealt
@@ -72,14 +73,14 @@ class Books:
         dealt = 0 if blind_bidding or g.phase is Phase.DEAL else g.deal.cards
         # everything dealt is in a hand, on the table or in a finished trick; the rest is undealt
         assert sum(placed.values()) == g.players * dealt
-        undealt = set(self.pack) - set(placed)
-        assert len(undealt) == len(self.pack) - g.players * dealt
+        undealt = self.pack - placed
+        assert sum(undealt.values()) == sum(self.pack.values()) - g.players * dealt
         # each seat: cards held + cards played this deal = hand size
         played_by = Counter(tp.seat for tp in g.trick) + Counter(tp.seat for t in g.tricks for tp in t.plays)
         for s in range(g.players):
             assert len(g.hand(s)) + played_by[s] == dealt, f"seat {s}"
         # a card turned for trump (not the dealer's own last card) was not dealt
-        if dealt and g.turned is not None and len(self.pack) > g.players * dealt:
+        if dealt and g.turned is not None and sum(self.pack.values()) > g.players * dealt:
             assert g.turned in undealt, f"turned card {g.turned} was dealt"
         # tricks: all complete, led by someone, won by someone who played in them
         for t in g.tricks:

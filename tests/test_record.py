@@ -22,7 +22,7 @@ from updown_dsl.records.record import WRITER, default_names, game_transcript
 from updown_dsl.engine.scoring import DealResult
 from updown_dsl.records.transcript import Event, Transcript, format_transcript, parse_transcript
 
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga", "Ivan", "Kira", "Lev")
 LEVELS = ("full", "plays", "sheet")
 MAIN_VARIANTS = ("up-and-down", "odessa", "georgian", "russian", "oh-hell")
 

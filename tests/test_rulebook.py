@@ -95,6 +95,8 @@ CHANGES: dict[str, tuple[str, str]] = {
     "deck.remove": ("up-and-down", "deck: {remove: [2C]}"),
     "deck.designated_jokers": ("up-and-down", "deck: {designated_jokers: [2C]}\njokers: {lead: [high]}"),
     "deck.per_player": ("up-and-down", "deck: {per_player: 8}"),
+    "deck.packs": ("oh-hell", "players: {min: 6, max: 10, default: 8}\ndeck: {packs: 2}"),
+    "deck.identical": ("oh-hell-two-packs", "deck: {identical: later_wins}"),
     "schedule": ("odessa", "schedule: [{cards: 3, times: 2}]"),
     "kinds.<name>.bidding": ("odessa", "kinds: {blind: {bidding: sealed}}"),
     "kinds.<name>.trump": ("odessa", "kinds: {blind: {trump: {rule: none}}}"),

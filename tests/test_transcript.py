@@ -41,7 +41,7 @@ from updown_dsl.records.transcript import (
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "transcript-format.md"
 LEVELS = ("full", "plays", "sheet")
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Lena", "Olga", "Ivan", "Kira", "Lev")
 MAIN_VARIANTS = ("up-and-down", "odessa", "georgian", "russian", "oh-hell")
 
 HEAD = "variant: odessa\nplayers: Anna Boris Vera Gleb\nfirst-dealer: Gleb\n"

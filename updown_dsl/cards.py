@@ -331,12 +331,14 @@ def build_deck(
     *,
     jokers: int = 0,
     remove: Iterable[Card] = (),
+    packs: int = 1,
 ) -> tuple[Card, ...]:
-    """A pack with some cards removed and ``jokers`` real jokers added.
+    """A pack with some cards removed and ``jokers`` real jokers added; with ``packs=2``, two
+    such packs shuffled together (each card twice).
 
-    >>> len(build_deck(36, jokers=2, remove=parse_cards("6S 6C")))
-    36
+    >>> len(build_deck(36, jokers=2, remove=parse_cards("6S 6C"))), len(build_deck(52, packs=2))
+    (36, 104)
     """
     removed = set(remove)
     cards = tuple(c for c in standard_pack(pack) if c not in removed)
-    return cards + tuple(Card(None, None, j) for j in range(1, jokers + 1))
+    return (cards + tuple(Card(None, None, j) for j in range(1, jokers + 1))) * packs

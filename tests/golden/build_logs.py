@@ -40,7 +40,7 @@ from updown_dsl.records.transcript import (Event, Transcript, format_transcript,
 
 EXAMPLES = ROOT / "docs" / "examples"
 GOLDEN = ROOT / "tests" / "golden"
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Fedor")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dima", "Elena", "Fedor", "Ivan", "Kira", "Lev")
 MAIN_VARIANTS = ("up-and-down", "oh-hell", "odessa", "georgian", "russian")
 LEVELS = ("full", "plays", "sheet")
 
@@ -657,18 +657,22 @@ def _ex_unknown_variant() -> Log:
 ALL_VARIANTS = ("up-and-down", "oh-hell", "odessa", "georgian", "russian", "georgian-khishti",
                 "odessa-converge", "odessa-first-trick-demand", "odessa-hard-pass", "odessa-two-blind",
                 "russian-cut", "russian-protection", "up-and-down-ascending", "up-and-down-free-trump",
-                "up-and-down-online", "up-and-down-online-partial")
+                "up-and-down-online", "up-and-down-online-partial", "oh-hell-two-packs")
 
 _PLAYERS = {"up-and-down": 5, "oh-hell": 3, "odessa": 3, "georgian": 5, "russian": 6,
             "georgian-khishti": 3, "odessa-converge": 5, "odessa-first-trick-demand": 6,
             "odessa-hard-pass": 3, "odessa-two-blind": 5, "russian-cut": 3, "russian-protection": 5,
             "up-and-down-ascending": 3, "up-and-down-free-trump": 6, "up-and-down-online": 3,
-            "up-and-down-online-partial": 5}
+            "up-and-down-online-partial": 5, "oh-hell-two-packs": 10}
+#: The table of the whole games at the full and sheet levels, where four cannot play.
+_TABLE = {"oh-hell-two-packs": 8}
 
 for _n, _v in enumerate(ALL_VARIANTS):
     # every variant: a whole game at each level, four players, and one with another number
-    CASES.append(Case(GOLDEN / _v / "clean-full.log", functools.partial(log_of, _v, "full", 4, 100 + _n)))
-    CASES.append(Case(GOLDEN / _v / "clean-sheet.log", functools.partial(log_of, _v, "sheet", 4, 200 + _n)))
+    CASES.append(Case(GOLDEN / _v / "clean-full.log", functools.partial(log_of, _v, "full", _TABLE.get(_v, 4),
+                                                                        100 + _n)))
+    CASES.append(Case(GOLDEN / _v / "clean-sheet.log", functools.partial(log_of, _v, "sheet", _TABLE.get(_v, 4),
+                                                                         200 + _n)))
     CASES.append(Case(GOLDEN / _v / f"clean-plays-{_PLAYERS[_v]}p.log",
                       functools.partial(log_of, _v, "plays", _PLAYERS[_v], 300 + _n)))
 

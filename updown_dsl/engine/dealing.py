@@ -169,7 +169,7 @@ def deal_given(table: CardTable, dp: DealPlan, players: int, dealer: int, hands:
         else:
             if shown is None:
                 raise IllegalAction(violation("R002", tr("no card was turned for trump")))
-            i = table.index.get(shown, -1)
+            i = table.free(shown, seen) if shown in table.index else -1
             if i < 0:
                 raise IllegalAction(violation("R013", tr("the turned card {card} is not in this pack", card=shown)))
             if rule == "turned" and (seen >> i) & 1:
@@ -202,6 +202,8 @@ def dealt_masks(table: CardTable, hands: Sequence[Sequence[Card]], k: int, numbe
     masks = []
     dealt: list[tuple[int, ...]] = []
     try:
+        if table.copies > 1:
+            raise ValueError  # two packs: each card takes a copy not dealt yet, card by card below
         for h in hands:
             idx = tuple([by_id[c.id] for c in h])
             m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
@@ -213,19 +215,27 @@ def dealt_masks(table: CardTable, hands: Sequence[Sequence[Card]], k: int, numbe
         return masks, dealt, seen
     except (AttributeError, IndexError, TypeError, ValueError):
         pass
-    # Something is wrong: find the first problem card by card, for its message.
+    # Something is wrong (or two packs): card by card, for the first problem's message.
     seen = 0
+    masks.clear()
+    dealt.clear()
     for s, h in enumerate(hands):
         if len(h) != k:
             raise IllegalAction(violation("R002", tr("seat {seat} was dealt {dealt} cards, deal {number} has {k}",
                                                      seat=s, dealt=len(h), number=number, k=k)))
+        picked: list[int] = []
         for c in h:
-            i = by_id[c.id] if isinstance(c, Card) else -1
+            i = table.free(c, seen) if isinstance(c, Card) and by_id[c.id] >= 0 else -1
             if i < 0:
                 raise IllegalAction(violation("R013", tr("{card} is not in this pack", card=c)),
                                     CardFault.NOT_IN_PACK)
             if (seen >> i) & 1:
-                raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c)),
+                raise IllegalAction(violation("R013", tr("{card} was dealt twice", card=c) if table.copies == 1 else
+                                              tr("{card} was dealt more often than the {copies} packs hold it",
+                                                 card=c, copies=table.copies)),
                                     CardFault.DEALT_TWICE)
             seen |= 1 << i
-    raise AssertionError("unreachable: the hands were found good card by card")  # pragma: no cover
+            picked.append(i)
+        masks.append(sum(1 << i for i in picked))
+        dealt.append(tuple(picked))
+    return masks, dealt, seen

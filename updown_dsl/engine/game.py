@@ -215,7 +215,11 @@ class Game:
         """
         if self.phase is not _PLAY:
             return False
-        return self.kernel.would_win(self.table.index[play.card], play)
+        return self.kernel.would_win(self._held(play.card), play)
+
+    def _held(self, card: Card) -> int:
+        """The index of the copy of ``card`` the player to act holds (:meth:`CardTable.held`)."""
+        return self.table.held(card, self.kernel.hands[self.to_act])
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see (for a player or a bot): see :mod:`updown_dsl.engine.view`."""
@@ -263,7 +267,7 @@ class Game:
                             self.to_act = k.to_act
                         return
                 elif self.kernel.refusal(action) is None:
-                    self._play_card(self.table.index[action.card], action)
+                    self._play_card(self._held(action.card), action)
                     return
         elif phase is _BID and type(action) is Bid:
             b = self.bidding
@@ -292,7 +296,7 @@ class Game:
     def _apply_checked(self, action: Action) -> None:
         """Apply an action :meth:`check` found legal (the rare shapes the fast paths skip)."""
         if isinstance(action, Play):
-            self._play_card(self.table.index[action.card], None if action.declare is None else action)
+            self._play_card(self._held(action.card), None if action.declare is None else action)
         elif isinstance(action, Bid):
             self._take_bid(action.tricks)
         elif isinstance(action, Call):
@@ -357,12 +361,21 @@ class Game:
             return False
         t = self.table
         k = self.kernel
-        i = t.index.get(play.card)
-        if i is None:
+        if play.card not in t.index:
             return False
-        if not (k.hands[self.to_act] >> i) & 1:
-            j = t.index.get(instead) if instead is not None else None
-            if j is None or not (k.hands[self.to_act] >> j) & 1:
+        hand = k.hands[self.to_act]
+        i = t.held(play.card, hand)
+        if not (hand >> i) & 1 and t.copies > 1:
+            # two packs: a copy no hand holds and nobody played, if one is left
+            placed = 0
+            for h in k.hands:
+                placed |= h
+            for x in k.order:
+                placed |= 1 << x
+            i = t.free(play.card, placed)
+        if not (hand >> i) & 1:
+            j = t.held(instead, hand) if instead is not None and instead in t.index else None
+            if j is None or not (hand >> j) & 1:
                 return False
             k.hold_instead(self.to_act, j, i)
         if play.declare is None:
@@ -387,7 +400,10 @@ class Game:
         if self.phase is not _PLAY:
             return 0
         played = 0
+        twins = self.table.copies > 1
         for seat, i, play in cards:
+            if twins and i >= 0:
+                i = self.table.held(play.card, k.hands[seat])
             if seat != k.to_act or i < 0 or play.declare is not None or not (k.legal() >> i) & 1:
                 break
             played += 1

@@ -17,8 +17,10 @@ fall. A declared card (a joker, a special card) gets its key from its declaratio
 beaten by a later trump): such a trick works its keys out again after each card, over at
 most one card per player.
 
-A card is an index into the card table, so a pack holds each card once; see
-docs/architecture.md for how two packs shuffled together would be held.
+A card is an index into the card table. With two packs shuffled together each copy of a
+card has its own index and the same key, so of two identical cards the first played holds
+the trick; with ``deck.identical: later_wins`` the later one does: a card must then only
+equal the best key to take the trick (:attr:`PlayKernel.best` is what a card must beat).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class PlayRules:
 
     __slots__ = ("table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
                  "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get",
-                 "make_plays")
+                 "make_plays", "tie")
 
     table: CardTable
     players: int
@@ -76,6 +78,9 @@ class PlayRules:
     """The card table's kept listing of a bit set of plain cards, if it has one."""
     make_plays: Callable[[int], tuple[Play, ...]]
     """The card table's listing of a bit set it has not kept (:meth:`CardTable.make_plays`)."""
+    tie: int
+    """1 when the later of two identical cards wins (two packs, ``later_wins``), else 0: what
+    a winning key is lowered by to give :attr:`PlayKernel.best`."""
 
     def __init__(self, plan: TablePlan) -> None:
         t = plan.table
@@ -96,6 +101,7 @@ class PlayRules:
         self.keytabs = t.keys
         self.plays_get = t.plays_cache.get
         self.make_plays = t.make_plays
+        self.tie = int(t.copies > 1 and plan.variant.deck.identical == "later_wins")
 
 
 class PlayKernel:
@@ -148,7 +154,8 @@ class PlayKernel:
     keys: tuple[int, ...]
     """The key row of the trick (plain tricks: each card index's strength)."""
     best: int
-    """The highest key on the table."""
+    """The key a card must beat to take the trick: the highest key on the table (less one
+    when the later of two identical cards wins, :attr:`PlayRules.tie`)."""
     winner: int
     """The seat holding the trick so far."""
     general: bool
@@ -451,7 +458,7 @@ class PlayKernel:
                 self.leader = self.winner = seat
                 self.led = led = r.suit_of[i]
                 self.keys = keys = r.keytabs[self.keyrow + led]
-                self.best = keys[i]
+                self.best = keys[i] - r.tie
             elif self.general:
                 if self.lead_mode == "open" and self.led < 0:
                     self.led = r.suit_of[i]  # the first card after an open lead names the suit
@@ -459,7 +466,7 @@ class PlayKernel:
             else:
                 k = self.keys[i]
                 if k > self.best:
-                    self.best = k
+                    self.best = k - r.tie
                     self.winner = seat
         else:
             self.decl[len(self.order)] = declared
@@ -582,9 +589,9 @@ class PlayKernel:
         k.reset(1)
         k.set_trump(SUIT_ID[trump] if trump is not None else -1)
         k.begin(leader)
-        index = r.table.index
+        table = r.table
         for play in plays:
-            i = index[play.card]
+            i = table.free(play.card, k.hands[k.to_act])
             k.hands[k.to_act] |= r.bit[i]
             k.play(i, play if play.declare is not None else None)
         return k.winners[0] if k.winners else k.winner
@@ -593,9 +600,9 @@ class PlayKernel:
     def refusal(self, play: Play) -> Diagnostic | None:
         """Why the player to act may not make ``play`` now (a diagnostic naming the rule), or None."""
         t = self.rules.table
-        i = t.index.get(play.card) if isinstance(play.card, Card) else None
         seat = self.to_act
         hand = self.hands[seat]
+        i = t.held(play.card, hand) if isinstance(play.card, Card) and play.card in t.index else None
         if i is None or not (hand >> i) & 1:
             return violation("R013", tr("{card} is not in the hand of seat {seat}", card=play.card, seat=seat))
         if play.declare is None:
@@ -622,14 +629,14 @@ class PlayKernel:
 
     def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
         t = self.rules.table
-        if self.rules.restricted and (self.obliged(hand) >> t.index[card]) & 1:
+        if self.rules.restricted and (self.obliged(hand) >> t.held(card, hand)) & 1:
             problem = self._restriction_violation(hand, card)
             if problem is not None:
                 return problem
         trump = self.trump
         ordinary = hand & ~t.joker_mask
         led = self.led
-        suit = t.suit_of[t.index[card]]
+        suit = t.suit_of[t.held(card, hand)]
         if self.lead_mode == "highest":
             return violation("R014", tr("{card} does not answer the 'highest' lead: play {cards}", card=card,
                                         cards=" or ".join(str(c) for c in t.cards_of(self.obliged(hand)))))
@@ -656,7 +663,7 @@ class PlayKernel:
     def _restriction_violation(self, hand: int, card: Card) -> Diagnostic | None:
         """Why ``card`` breaks a lead or over-trump rule, when it does."""
         trump = self.trump
-        i = self.rules.table.index[card]
+        i = self.rules.table.held(card, hand)
         if trump < 0 or self.rules.table.suit_of[i] != trump:
             return None
         if not self.count:

@@ -4,6 +4,13 @@ Cards are numbered 0..D-1, suit by suit and low to high inside a suit, with the
 cards that act only as jokers last, so a hand is an ``int`` bit set, "the highest
 card of a suit" is one ``bit_length`` away, and a card's strength in a trick is one
 tuple lookup (:attr:`CardTable.keys`).
+
+Two packs shuffled together (``deck.packs: 2``) number each copy of a card: the two copies
+of a card sit side by side (the first copy's index, then the second's), with the same
+suit, rank and key, so every rule reads them alike. A :class:`~updown_dsl.cards.Card`
+names either copy; :meth:`CardTable.held` and :meth:`CardTable.free` say which copy a
+hand holds or which one is still to be placed, and the plays listed for a hand name each
+card once however many copies it holds.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..actions import Play
-from ..cards import Card, Suit, build_deck
+from ..cards import Card, Suit
 from ..lang.variant import Variant, WildRules
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -61,7 +68,7 @@ class CardTable:
 
     __slots__ = ("cards", "index", "by_id", "suit_of", "rank_of", "suit_mask", "joker_mask",
                  "wild_of", "wild_mask", "plays", "full_mask", "bit",
-                 "keys", "turned_suit", "plays_cache", "_suit_plays", "_runs")
+                 "keys", "turned_suit", "plays_cache", "copies", "twin", "seconds", "_suit_plays", "_runs")
 
     cards: tuple[Card, ...]
     index: dict[Card, int]
@@ -88,10 +95,16 @@ class CardTable:
     trump and led suit (-1 for none): ``KEY_TRUMP + rank``, ``KEY_LED + rank`` or 0."""
     turned_suit: tuple[int, ...]
     """The trump suit id a card gives when turned up (-1: no trump)."""
+    copies: int
+    """Copies of each card in the pack: 1, or 2 for two packs shuffled together."""
+    twin: tuple[int, ...]
+    """The index of the other copy of each card (-1 with one pack)."""
+    seconds: int
+    """The bit set of every second copy (0 with one pack)."""
 
     def __init__(self, variant: Variant) -> None:
         d = variant.deck
-        deck = build_deck(d.pack, jokers=d.jokers, remove=d.remove)
+        deck = d.cards()
         wild_by_card: dict[Card, WildRules] = {}
         for w in variant.wild:
             for c in w.cards:
@@ -103,11 +116,18 @@ class CardTable:
         )
         cards = tuple(ordinary + [c for c in deck if c in jokerish])
         self.cards = cards
-        self.index = {c: i for i, c in enumerate(cards)}
-        by_id = [-1] * 54
+        index: dict[Card, int] = {}
+        self.index = index
         for i, c in enumerate(cards):
+            index.setdefault(c, i)  # a card's index is its first copy's
+        by_id = [-1] * 54
+        for c, i in index.items():
             by_id[c.id] = i
         self.by_id = tuple(by_id)
+        self.copies = d.packs
+        self.twin = tuple(i + 1 if index[c] == i else index[c] for i, c in enumerate(cards)) \
+            if d.packs > 1 else (-1,) * len(cards)
+        self.seconds = sum(1 << i for i, c in enumerate(cards) if index[c] != i)
         self.suit_of = suit_of = tuple(-1 if c in jokerish else SUIT_ID[c.suit] for c in cards)  # type: ignore[index]
         self.rank_of = rank_of = tuple(0 if c in jokerish else c.rank.order for c in cards)  # type: ignore[union-attr]
         self.suit_mask = tuple(sum(1 << i for i, s in enumerate(suit_of) if s == sid) for sid in range(4))
@@ -138,19 +158,26 @@ class CardTable:
         """:meth:`plays_of` by bit set, as far as it was asked (bounded)."""
 
     def plays_of(self, mask: int) -> tuple[Play, ...]:
-        """The plain plays of the ordinary cards in ``mask``, in pack order (cached)."""
+        """The plain plays of the ordinary cards in ``mask``, in pack order (cached); a card
+        of which ``mask`` holds both copies is listed once."""
         out = self.plays_cache.get(mask)
         return self.make_plays(mask) if out is None else out
 
     def make_plays(self, mask: int) -> tuple[Play, ...]:
         """:meth:`plays_of` when :attr:`plays_cache` has no listing of ``mask``: made from the
         suits' listings, and kept when short."""
-        f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
-        suits = self._suit_plays
-        if suits is None:
-            suits = self._suit_plays = self._suit_listings()
-        s0, s1, s2, s3 = suits
-        out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
+        if self.seconds:
+            # Two packs: a suit's listings would be 2**26 long; list the cards one by one, the
+            # second copy only when the first is not there.
+            each = self.plays
+            out = tuple([each[i] for i in bit_indices(mask & ~((mask & ~self.seconds) << 1 & self.seconds))])
+        else:
+            f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
+            suits = self._suit_plays
+            if suits is None:
+                suits = self._suit_plays = self._suit_listings()
+            s0, s1, s2, s3 = suits
+            out = s0[(mask >> f0) & r0] + s1[(mask >> f1) & r1] + s2[(mask >> f2) & r2] + s3[(mask >> f3) & r3]
         # Only short lists are kept: a longer one is a hand of several suits (a lead, a
         # discard) that hardly comes again, and keeping it cost more than making it
         # (measured on random deals: the stores, and the garbage collector's walks).
@@ -171,14 +198,56 @@ class CardTable:
         """Number of cards in the pack."""
         return len(self.cards)
 
-    def mask(self, cards: Iterable[Card]) -> int:
-        """Bit set of an iterable of cards.
+    def held(self, card: Card, hand: int) -> int:
+        """The index of the copy of ``card`` that ``hand`` (a bit set) holds: with two packs,
+        the second copy when the hand holds only that one; otherwise the card's index.
+
+        :raises KeyError: for a card not in the pack.
+        """
+        i = self.index[card]
+        return self.twin[i] if self.copies > 1 and not (hand >> i) & 1 and (hand >> self.twin[i]) & 1 else i
+
+    def free(self, card: Card, taken: int) -> int:
+        """The index of a copy of ``card`` not in ``taken`` (a bit set of cards already placed):
+        with two packs, the second copy once the first is taken; otherwise the card's index
+        (which may be in ``taken``: a card placed twice).
+
+        :raises KeyError: for a card not in the pack.
+        """
+        i = self.index[card]
+        return self.twin[i] if self.copies > 1 and (taken >> i) & 1 else i
+
+    def canonical(self, mask: int) -> int:
+        """``mask`` as the cards it holds, whichever copies: with two packs, a card held once is
+        its first copy, a card held twice both; with one pack, ``mask`` itself."""
+        seconds = self.seconds
+        if not seconds:
+            return mask
+        firsts = mask & ~seconds
+        return firsts | ((mask & seconds) >> 1) | ((firsts << 1) & mask)
+
+    def indices(self, cards: Iterable[Card], taken: int = 0) -> list[int]:
+        """The indices of an iterable of cards, in order, each a copy not in ``taken`` nor
+        taken by an earlier card of the iterable (:meth:`free`): with two packs, ``QS QS``
+        is both copies.
+
+        :raises KeyError: for a card not in the pack.
+        """
+        out = []
+        for c in cards:
+            i = self.free(c, taken)
+            taken |= 1 << i
+            out.append(i)
+        return out
+
+    def mask(self, cards: Iterable[Card], taken: int = 0) -> int:
+        """Bit set of an iterable of cards (:meth:`indices`).
 
         :raises KeyError: for a card not in the pack.
         """
         m = 0
-        for c in cards:
-            m |= 1 << self.index[c]
+        for i in self.indices(cards, taken):
+            m |= 1 << i
         return m
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:

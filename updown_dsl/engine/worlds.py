@@ -61,8 +61,11 @@ class Worlds:
         self.played = log.played()
         self.played_by = [0] * n
         bit = t.bit
+        claimed = 0  # (each copy of a card of two packs once, in the order the Sampler takes them)
         for seat, play in self.played:
-            self.played_by[seat] |= bit[t.index[play.card]]
+            i = t.free(play.card, claimed)
+            claimed |= bit[i]
+            self.played_by[seat] |= bit[i]
         self.first_leader = log.first_leader
         self.template = game_at_deal(view.variant, n, view.deal.number - 1, view.dealer, view.totals,
                                       rng=random.Random(0))
@@ -120,7 +123,7 @@ class Worlds:
                 # (the cards the seat has seen first, where the deal shows a hand in part
                 # before the trump is named, are the first it was dealt)
                 if view.phase is Phase.TRUMP:
-                    seen = tuple(t.index[c] for c in view.hand)
+                    seen = tuple(t.indices(view.hand, sum(self.played_by)))
                     own = dealt[view.seat]
                     dealt[view.seat] = seen + tuple(i for i in own if i not in seen)
                 rule = dp.trump_rule

@@ -154,7 +154,8 @@ class Builder:
         remove = tuple(deck_sec["remove"])
         designated = tuple(deck_sec["designated_jokers"])
         deck = DeckRules(pack=deck_sec["pack"], jokers=deck_sec["jokers"], remove=remove,
-                         designated_jokers=designated, per_player=deck_sec["per_player"])
+                         designated_jokers=designated, per_player=deck_sec["per_player"],
+                         packs=deck_sec["packs"], identical=deck_sec["identical"])
         full_deck = build_deck(deck.pack, jokers=deck.jokers, remove=deck.remove)
         pack = build_deck(deck.pack, jokers=deck.jokers)
         for key, cards in (("remove", remove), ("designated_jokers", designated)):
@@ -220,6 +221,13 @@ class Builder:
                 else:
                     wild.append(self.wild(s, (card,), ordinary=True, node=snode))
 
+        if deck.packs > 1 and (wild or deck.per_player):
+            # A copy of a wild card, or of a pack cut to the table, is not defined by any source.
+            self.values.err("V012", tr("`deck.packs: {packs}` cannot be played with jokers, a special card or "
+                                       "`deck.per_player`", packs=deck.packs),
+                            (deck_node.get("packs") if deck_node is not None and deck_node.kind == "map" else None)
+                            or deck_node or tree,
+                            hint=tr("use one pack, or leave out the jokers and the special card"))
         sc = top["scoring"] or {}
         deal_formula = sc.get("deal")
         if deal_formula is None:

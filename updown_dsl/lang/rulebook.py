@@ -154,6 +154,12 @@ def _pack(v: Variant, n: int) -> Section:
 
     d = v.deck
     items = [Item(tr(_PACKS[d.pack]))]
+    if d.packs > 1:
+        items.append(Item(tr("Two such packs are shuffled together: every card is there twice, and a hand may "
+                             "hold both copies.")))
+        items.append(Item(tr("Of two identical cards in one trick, the one played first ranks higher.")
+                          if d.identical == "first_wins" else
+                          tr("Of two identical cards in one trick, the one played later ranks higher.")))
     if d.per_player:
         try:
             size = tr("{size} cards for {n} players", size=deck_size(v, n), n=n)
@@ -524,6 +530,8 @@ def rules_data(variant: Variant) -> dict[str, Any]:
         "players": {"min": v.min_players, "max": v.max_players, "default": v.default_players},
         "deck": {
             "pack": v.deck.pack,
+            "packs": v.deck.packs,
+            "identical": v.deck.identical,
             "jokers": v.deck.jokers,
             "remove": [str(c) for c in v.deck.remove],
             "designated_jokers": [str(c) for c in v.deck.designated_jokers],

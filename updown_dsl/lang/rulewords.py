@@ -245,7 +245,7 @@ def pack_text(variant: Variant) -> str:
         extra.append(f"+{d.jokers} joker" + ("s" if d.jokers > 1 else ""))
     if d.remove:
         extra.append("−" + _short_cards(d.remove))
-    text = str(d.pack) + (f" ({', '.join(extra)})" if extra else "")
+    text = (f"2 × {d.pack}" if d.packs > 1 else str(d.pack)) + (f" ({', '.join(extra)})" if extra else "")
     if d.per_player:
         text += f", the top {d.per_player} a player"
     if d.designated_jokers:

@@ -31,7 +31,7 @@ def deck_size(variant: Variant, players: int | None = None) -> int:
     d = variant.deck
     if d.per_player and players is not None:
         d = for_players(variant, players).deck  # (cards removed as well are not in it)
-    return len(build_deck(d.pack, jokers=d.jokers, remove=d.remove))
+    return len(d.cards())
 
 
 _FOR_PLAYERS: dict[tuple[int, int], tuple[Variant, Variant]] = {}

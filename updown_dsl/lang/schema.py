@@ -225,6 +225,13 @@ SCHEMA: dict[str, Field] = {
                          "this many cards for each player (Romanian Whist: 8, so the 24 cards from nine "
                          "to ace for three players, 32 for four, 48 for six).", None, nullable=True,
                          minimum=1),
+        "packs": _f("int", "Packs shuffled together: `2` plays every card twice (Oh Hell for a large "
+                    "table on 104 cards). A record writes both copies alike (`QS`); a hand may hold "
+                    "a card twice. Not with jokers, wild cards or `per_player`.", 1, minimum=1, maximum=2,
+                    example="deck: {pack: 52, packs: 2, identical: first_wins}"),
+        "identical": _f("word", "Two identical cards in one trick (two packs): the one played first "
+                        "wins (`first_wins`) or the later one (`later_wins`).", "first_wins",
+                        choices=("first_wins", "later_wins")),
     }),
     "schedule": _f("schedule", "The deals, in order: items and sets.", None, required=True),
     "kinds": _f("kinds", "Deal kinds other than `normal`, by name.", {}, fields=KIND_FIELDS),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, build_deck
 
 if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
     from .formula import Formula
@@ -31,6 +31,14 @@ class DeckRules(NamedTuple):
     per_player: int | None = None
     """Only the top ranks are dealt from: this many cards for each player
     (:func:`~updown_dsl.lang.schedule.for_players`)."""
+    packs: int = 1
+    """Packs shuffled together: with 2, every card of the pack is there twice."""
+    identical: str = "first_wins"
+    """Two identical cards in one trick (two packs): ``first_wins`` or ``later_wins``."""
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the pack as dealt from, each copy once (jokers included)."""
+        return build_deck(self.pack, jokers=self.jokers, remove=self.remove, packs=self.packs)
 
 
 class ScheduleItem(NamedTuple):

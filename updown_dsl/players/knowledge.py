@@ -44,18 +44,20 @@ class Knowledge:
         self.players = n = view.players
         self.seat = view.seat
         self.trump = -1 if view.trump is None else SUIT_ID[view.trump]
-        self.hand = [t.index[c] for c in view.hand]
-        seen = set(self.hand)
+        self.hand = t.indices(view.hand)
+        self._seen = sum(1 << i for i in self.hand)
+        """The cards seen (each copy of a card of two packs once): the hand, then the plays."""
         played = [0] * n
         self.voids: list[set[int]] = [set() for _ in range(n)]
         for trick in view.tricks:
-            self._note(trick.plays, played, seen)
-        self._note(view.trick, played, seen)
+            self._note(trick.plays, played)
+        self._note(view.trick, played)
         if view.turned is not None and view.turned in t.index:
             _, rule = trump_rule_for(v, view.deal, n, t.size)
             if rule == "turned":  # the turned card is out of play (with last_dealt the dealer holds it)
-                seen.add(t.index[view.turned])
-        self.unseen = [i for i in range(t.size) if i not in seen]
+                self._seen |= 1 << t.free(view.turned, self._seen)
+        seen = self._seen
+        self.unseen = [i for i in range(t.size) if not (seen >> i) & 1]
         self.u_suit = [0, 0, 0, 0]
         self.u_ranks: list[list[int]] = [[], [], [], []]
         self.u_jokers = 0
@@ -81,15 +83,15 @@ class Knowledge:
         self.content = [b is not None and s != self.seat and view.taken[s] == b
                         for s, b in enumerate(view.bids)] if view.phase is Phase.PLAY else [False] * n
 
-    def _note(self, plays: Sequence[object], played: list[int], seen: set[int]) -> None:
+    def _note(self, plays: Sequence[object], played: list[int]) -> None:
         t = self.t
         led, mode, wild = -1, None, None
         for pos, tp in enumerate(plays):
             seat, play = tp.seat, tp.play  # type: ignore[attr-defined]
-            i = t.index.get(play.card)
-            if i is None:
+            if play.card not in t.index:
                 continue
-            seen.add(i)
+            i = t.free(play.card, self._seen)
+            self._seen |= 1 << i
             played[seat] += 1
             decl = play.declare
             if pos == 0:
@@ -185,7 +187,7 @@ class Knowledge:
     def holds(self, play: Play, led: int, later: Sequence[int]) -> float:
         """Chance that ``play``, winning the trick so far, still wins it after ``later`` play."""
         t = self.t
-        i = t.index[play.card]
+        i = t.index[play.card]  # (either copy of a card of two packs: the same suit and rank)
         decl = play.declare
         leading = not self.view.trick
         if decl is None or decl == "as":

@@ -38,24 +38,24 @@ class Sampler:
         played = [0] * n
         seen = 0
         for s, play in view.log.played():
-            i = t.index[play.card]
+            i = t.free(play.card, seen)  # (two packs: each copy once, in the order played)
             played[s] += 1
             seen |= bit[i]
         cards = view.deal.cards
         known = [0] * n
         need = [cards - played[s] for s in range(n)]
-        own = t.mask(view.hand)
+        own = t.mask(view.hand, seen)
         if view.phase is Phase.DEAL or (view.phase is Phase.BID and view.deal_kind_bidding == "before_deal"):
             need = [0] * n  # nothing dealt yet
         known[seat] = own
         seen |= own
         for s, h in enumerate(view.seen_hands):
             if h is not None:
-                known[s] = t.mask(h)
+                known[s] = t.mask(h, seen)
                 seen |= known[s]
         if view.turned is not None and view.turned in t.index:
             _, rule = trump_rule_for(view.variant, view.deal, n, t.size)
-            ti = t.index[view.turned]
+            ti = t.free(view.turned, seen)
             if rule == "turned":
                 seen |= bit[ti]  # out of play
             elif rule == "last_dealt" and not (seen >> ti) & 1 and need[view.dealer]:

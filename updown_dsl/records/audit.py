@@ -16,6 +16,7 @@ leads, the deal stops there) the deal is left, keeping its written score and tot
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import product
 from math import perm, prod
 from operator import itemgetter
@@ -528,8 +529,9 @@ class DealAudit:
             body = [e for e in events if e.kind != "comment"]
             self.taken_back = {e for e, nxt in zip(body, body[1:])
                                if e.kind == "play" and nxt.kind == "penalty" and nxt.actor == e.actor}
-        seen: dict[int, Event] = {}  # by card id (a card's id is its hash, without a call)
+        seen: dict[int, list[Event]] = {}  # by card id (a card's id is its hash, without a call)
         by_id = table.by_id
+        copies = table.copies
         last_dealt = self.trump_rule == "last_dealt"
         for e in events:
             kind = e.kind
@@ -569,11 +571,10 @@ class DealAudit:
                     continue
                 if by_id[c.id] < 0:
                     self.report("R044", tr("{c} is not in the {size}-card pack", c=c, size=table.size), e)
-                elif c.id in seen:
-                    self.report("R043", tr("{c} appears twice in deal {number} (first at line {line})",
-                                           c=c, number=self.number, line=seen[c.id].line), e)
+                elif len(seen.get(c.id, ())) >= copies:
+                    self.report("R043", self.repeated(c, seen[c.id][0]), e)
                 else:
-                    seen[c.id] = e
+                    seen.setdefault(c.id, []).append(e)
                     continue
                 self.cannot_be = self.cannot_be or Cause(e.line, self.audit.diags[-1].code)
                 if kind == "turned":
@@ -593,18 +594,35 @@ class DealAudit:
                     self.hands.setdefault(e.actor, []).append(
                         e.play.card if e.play and e not in self.as_unknown else None)
 
+    def repeated(self, c: Card, first: Event) -> str:
+        """The message of a card written more often than the pack holds it (R043)."""
+        if self.game.table.copies == 1:
+            return tr("{c} appears twice in deal {number} (first at line {line})",
+                      c=c, number=self.number, line=first.line)
+        return tr("{c} appears more often in deal {number} than the {copies} packs hold it (first at line {line})",
+                  c=c, number=self.number, copies=self.game.table.copies, line=first.line)
+
     def hand_as_played(self, e: Event, events: list[Event]) -> list[Card | None]:
         """A hand line with too few or too many cards, as the player's plays show it was: the
         cards written and those played that it misses, or without those never played (as
         written where the plays do not tell)."""
         written = list(e.cards)
         played = [x.play.card for x in events if x.kind == "play" and x.actor == e.actor and x.play is not None]
-        if len(played) != self.game.deal.cards or len(set(played)) != len(played):
+        # (counted: with two packs a hand may hold a card twice)
+        have: Counter[Card | None] = Counter(written)
+        gone: Counter[Card | None] = Counter(played)
+        if len(played) != self.game.deal.cards or max(gone.values(), default=0) > self.game.table.copies:
             return written
-        if len(written) < len(played) and set(written) <= set(played):
-            return written + [c for c in played if c not in written]
-        if len(written) > len(played) and set(played) <= set(written):
-            return [c for c in written if c in played]
+        if len(written) < len(played) and not have - gone:
+            return written + list((gone - have).elements())
+        if len(written) > len(played) and not gone - have:
+            out: list[Card | None] = []
+            left = Counter(gone)
+            for c in written:
+                if left[c]:
+                    left[c] -= 1
+                    out.append(c)
+            return out
         return written
 
     def hands_from_plays(self, events: list[Event]) -> None:
@@ -616,22 +634,21 @@ class DealAudit:
         by_seat: dict[int, list[Event]] = {s: [e for e in plays if e.actor == s] for s in range(g.players)}
         if any(len(by_seat[s]) != g.deal.cards or s not in self.hands for s in range(g.players)):
             return  # not every card is played: the deal stays unchecked
-        seen: dict[Card, Event] = {}
+        seen: dict[Card, list[Event]] = {}
+        copies = g.table.copies
         rebuilt: dict[int, list[Card | None]] = {}
         for s, mine in by_seat.items():
             cards: list[Card | None] = []
             for e in mine:
                 c = e.play.card if e.play is not None else None
-                if c is not None and (c not in g.table.index or c in seen):
+                if c is not None and (c not in g.table.index or len(seen.get(c, ())) >= copies):
                     self.report("R044" if c not in g.table.index else "R043",
                                 tr("{c} is not in the {size}-card pack", c=c, size=g.table.size)
-                                if c not in g.table.index else
-                                tr("{c} appears twice in deal {number} (first at line {line})",
-                                   c=c, number=g.deal.number, line=seen[c].line), e)
+                                if c not in g.table.index else self.repeated(c, seen[c][0]), e)
                     self.as_unknown.add(e)
                     c = None
                 if c is not None:
-                    seen[c] = e
+                    seen.setdefault(c, []).append(e)
                 cards.append(c)
             held = [c for c in self.hands[s] if c is not None]
             if any(c not in cards for c in held):

@@ -21,7 +21,7 @@ from typing import NamedTuple, Sequence
 from ..actions import Action, Bid, Call, ChooseTrump, Play, SUITED_DECLARATIONS
 from ..cards import Card, Suit
 from ..engine import Game, Phase
-from ..engine.tables import SUITS
+from ..engine.tables import SUITS, bit_indices
 from ..lang.variant import Variant
 
 #: Trump choices and suit blocks: the four suits in the engine's order, then none.
@@ -81,7 +81,7 @@ class ActionSpace:
             actions.append(Call(0))
             actions += [Call(t, s) for t in range(1, top + 1) for s in SUIT_ORDER]
         self.card_base = len(actions)
-        actions += list(table.plays)
+        actions += list(dict.fromkeys(table.plays))  # (two packs: a card's two copies are one action)
         self.decl_base = len(actions)
         plain_cards = [c for i, c in enumerate(table.cards) if table.suit_of[i] >= 0]
         seen = set(actions)
@@ -99,7 +99,9 @@ class ActionSpace:
 
     def legal_ids(self, game: Game) -> list[int]:
         """The numbers of the legal actions of the player to act, in ``legal_actions()`` order."""
-        if game.phase is Phase.PLAY and game.kernel.rules.plain:
+        if game.phase is Phase.PLAY and game.kernel.rules.plain and not game.table.seconds:
+            # (one pack: a card's number is its index past the bids; two packs number each
+            # card once, below)
             m = game.kernel.legal()
             base = self.card_base
             out = []
@@ -187,18 +189,23 @@ class Observation:
         base = off["hand"]
         if phase is Phase.TRUMP:
             if seat == game.to_act:
-                for card in game.chooser_view():
-                    o[base + table.index[card]] = 1  # type: ignore[index]
+                for i in table.indices(game.chooser_view()):
+                    o[base + i] = 1  # type: ignore[index]
         else:
-            m = k.hands[seat]
+            m = table.canonical(k.hands[seat])  # (two packs: which copy is held is not seen)
             while m:
                 low = m & -m
                 o[base + low.bit_length() - 1] = 1  # type: ignore[index]
                 m ^= low
         order = k.order
         base = off["played"]
-        for i in order:
-            o[base + i] = 1  # type: ignore[index]
+        if table.seconds:  # two packs: the cards played, whichever copies
+            order = [table.index[table.cards[i]] for i in order]
+            for i in bit_indices(table.canonical(sum(1 << i for i in k.order))):
+                o[base + i] = 1  # type: ignore[index]
+        else:
+            for i in order:
+                o[base + i] = 1  # type: ignore[index]
         count = k.count
         c = self.cards
         if count:

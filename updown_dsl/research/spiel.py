@@ -220,7 +220,9 @@ class UpdownState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.game.table.cards[action]}"
+            t = self.game.table
+            second = t.seconds >> action & 1  # (two packs: the chance outcomes are the copies)
+            return f"deal {t.cards[action]}" + (" (second copy)" if second else "")
         return str(self.ugame.space.actions[action])
 
     def is_terminal(self) -> bool:
@@ -325,8 +327,11 @@ class _Resample:
             self.sampler = Sampler(game.view(player))
             t = game.table
             played = [0] * n
+            claimed = 0  # (two packs: each copy once, as the Sampler takes them)
             for seat, play in game.kernel.log.played():
-                played[seat] |= t.bit[t.index[play.card]]
+                i = t.free(play.card, claimed)
+                claimed |= t.bit[i]
+                played[seat] |= t.bit[i]
             self.played_by = played
         self.deal_index = game.deal_index
         secret = game.kind.bidding
