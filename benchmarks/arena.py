@@ -157,10 +157,11 @@ class GroupResult:
     b: Tally = field(default_factory=Tally)
 
 
-def lineups(kind: str) -> list[list[str]]:
-    """Seat rotations: which of ``a`` / ``b`` sits in each seat."""
-    base = ["a", "b", "a", "b"] if kind == "2v2" else ["a", "b", "b", "b"]
-    rots = [base[-r:] + base[:-r] if r else list(base) for r in range(4)]
+def lineups(kind: str, players: int = 4) -> list[list[str]]:
+    """Seat rotations: which of ``a`` / ``b`` sits in each seat (``2v2``: every other seat;
+    otherwise one ``a`` against the rest)."""
+    base = ["ab"[s % 2] for s in range(players)] if kind == "2v2" else ["a"] + ["b"] * (players - 1)
+    rots = [base[-r:] + base[:-r] if r else list(base) for r in range(players)]
     out: list[list[str]] = []
     for r in rots:
         if r not in out:
@@ -183,7 +184,7 @@ def play_updown_group(variant: Variant, players: int, specs: tuple[str, str], li
     index = pick.randrange(len(deals))
     dealer = pick.randrange(players)
     out = GroupResult()
-    for r, seats in enumerate(lineups(lineup)):
+    for r, seats in enumerate(lineups(lineup, players)):
         game = game_at_deal(variant, players, index, dealer, rng=random.Random(f"{seed}:{g}:deal"))
         bots = [make_arena_bot(specs[0 if x == "a" else 1], f"{seed}:{g}:{r}:{s}", game=game) for s, x in enumerate(seats)]
         tallies = [Tally() for _ in range(players)]

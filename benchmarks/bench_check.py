@@ -60,7 +60,7 @@ from updown_dsl.records.record import game_transcript
 from updown_dsl.records.transcript import LEVELS, format_transcript
 
 DEFAULT_SEED = 20240601
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina")
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zina", "Ivan", "Kira", "Lev")
 #: OpenSpiel's card order: rank (2..A) times four plus the suit, clubs, diamonds, spades, hearts.
 _OS_SUIT = {"C": 0, "D": 1, "S": 2, "H": 3}
 
