@@ -434,13 +434,20 @@ def test_duplicated_card_in_hands_is_flagged(case, seed, pick):
     hands = [e for e in block if e.kind == "hand"]
     a, b = rng.sample(hands, 2)
     j = rng.randrange(len(a.cards))
-    stolen = rng.choice(b.cards)
+    copies = p.game.table.copies
+    dealt = Counter(c for h in hands for c in h.cards) - Counter([a.cards[j]])
+    # a card of another hand, dealt as often as the packs hold it (two packs: twice)
+    choices = [c for c in b.cards if dealt[c] >= copies]
+    assume(choices)
+    stolen = rng.choice(choices)
     cards = list(a.cards)
     cards[j] = stolen
+    seen = sorted([a.line] + [h.line for h in hands for k, c in enumerate(h.cards)
+                              if c == stolen and not (h is a and k == j)])
     doc.set(a, cards=tuple(cards))
     report = doc.check()
     COUNTS["R043 full"] += 1
-    line = max(a.line, b.line)  # the card is seen twice at the later of the two hands
+    line = seen[copies]  # the card is seen once too often at the hand that holds the extra copy
     expect(report, "R043", line, describe(p, "full", f"deal {block[0].number}: {stolen} in two hands"))
 
 

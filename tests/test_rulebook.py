@@ -97,6 +97,12 @@ CHANGES: dict[str, tuple[str, str]] = {
     "deck.per_player": ("up-and-down", "deck: {per_player: 8}"),
     "deck.packs": ("oh-hell", "players: {min: 6, max: 10, default: 8}\ndeck: {packs: 2}"),
     "deck.identical": ("oh-hell-two-packs", "deck: {identical: later_wins}"),
+    "special_card.also": ("clag", "special_card: {card: 2S, also: [2H], kinds: [twos-wild], impersonate: true, "
+                                  "copy_wins: true, lead: [], follow: []}"),
+    "special_card.kinds": ("clag", "special_card: {card: 2S, also: [2H, 2D, 2C], kinds: [twos-wild, blind], "
+                                   "impersonate: true, copy_wins: true, lead: [], follow: []}"),
+    "special_card.copy_wins": ("clag", "special_card: {card: 2S, also: [2H, 2D, 2C], kinds: [twos-wild], "
+                                       "impersonate: true, copy_wins: false, lead: [], follow: []}"),
     "schedule": ("odessa", "schedule: [{cards: 3, times: 2}]"),
     "kinds.<name>.bidding": ("odessa", "kinds: {blind: {bidding: sealed}}"),
     "kinds.<name>.trump": ("odessa", "kinds: {blind: {trump: {rule: none}}}"),

@@ -125,6 +125,20 @@ class Play:
             parts.append(str(self.as_card))
         return " ".join(parts)
 
+    def __format__(self, spec: str) -> str:
+        """``f"{play}"`` is ``str(play)``; ``{play:ru}`` writes its cards as a Russian table does
+        (``2♦ as Т♦``), as a translated message names a card."""
+        if not spec:
+            return str(self)
+        parts = [format(self.card, spec)]
+        if self.declare:
+            parts.append(self.declare)
+        if self.suit is not None:
+            parts.append(self.suit.value)
+        if self.as_card is not None:
+            parts.append(format(self.as_card, spec))
+        return " ".join(parts)
+
     def __repr__(self) -> str:
         return f"Play.parse({str(self)!r})"
 

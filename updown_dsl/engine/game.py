@@ -133,6 +133,8 @@ class Game:
         dp = plan.deal_plan(0)
         first = seat_by_rule(plan.first_bidder, self.dealer, n)
         self.kernel = PlayKernel(plan, dp.cards)
+        self.kernel.reset(dp.cards, dp.play)  # (the first deal's kind may have wild cards of its own)
+        self.table = dp.play.table
         self.bidding = Bidding(dp, n, first)
         self._open_deal(dp, first)
 
@@ -494,7 +496,8 @@ class Game:
     def _start_deal(self) -> None:
         dp = self._plan.deal_plan(self.deal_index)
         first = seat_by_rule(self._plan.first_bidder, self.dealer, self.players)
-        self.kernel.reset(dp.cards)
+        self.kernel.reset(dp.cards, dp.play)
+        self.table = dp.play.table  # (the same cards; a kind of deal may make some wild)
         self.bidding.reset(dp, first)
         self._open_deal(dp, first)
 

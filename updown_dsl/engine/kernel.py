@@ -82,8 +82,8 @@ class PlayRules:
     """1 when the later of two identical cards wins (two packs, ``later_wins``), else 0: what
     a winning key is lowered by to give :attr:`PlayKernel.best`."""
 
-    def __init__(self, plan: TablePlan) -> None:
-        t = plan.table
+    def __init__(self, plan: TablePlan, table: CardTable | None = None) -> None:
+        t = plan.table if table is None else table  # (a kind of deal may have its own wild cards)
         self.table = t
         self.players = plan.players
         self.must_follow = plan.must_follow
@@ -91,8 +91,8 @@ class PlayRules:
         self.lead_trump = plan.lead_trump
         self.must_overtrump = plan.must_overtrump
         self.restricted = plan.restricted
-        self.has_wild = plan.has_wild
-        self.plain = not plan.has_wild and not t.joker_mask and not plan.restricted
+        self.has_wild = bool(t.wild_mask)
+        self.plain = not self.has_wild and not t.joker_mask and not plan.restricted
         self.next_seat = plan.next_seat
         self.bit = t.bit
         self.suit_of = t.suit_of
@@ -167,9 +167,12 @@ class PlayKernel:
         self.rules = play_rules(plan)
         self.reset(tricks)
 
-    def reset(self, tricks: int) -> None:
+    def reset(self, tricks: int, rules: PlayRules | None = None) -> None:
         """Start a new deal of ``tricks`` cards a hand: no cards yet, no trump, a new log (the
-        last deal's log stays with its result)."""
+        last deal's log stays with its result); ``rules``: the deal's rules of play, where its
+        kind of deal has wild cards of its own."""
+        if rules is not None:
+            self.rules = rules
         n = self.rules.players
         self.tricks = tricks
         self.hands = [0] * n
@@ -554,9 +557,14 @@ class PlayKernel:
         return KEY_HIGH + (pos if later else -pos)
 
     def winner_pos(self, entries: list[tuple[int, Play]], led: int) -> int:
-        """The position of the winning card among ``entries``: the first of the highest key."""
+        """The position of the winning card among ``entries``: the first of the highest key; of a
+        card played as another (``as``) and the real card it copies, the copy where its rules
+        say so (``copy_wins``)."""
         keys = [self.key(p, entries, led) for p in range(len(entries))]
-        return max(range(len(keys)), key=keys.__getitem__)
+        wild_of = self.rules.table.wild_of
+        ranked = [(k, 1 if play.declare == "as" and (w := wild_of[i]) is not None and w.copy_wins else 0)
+                  for k, (i, play) in zip(keys, entries)]
+        return max(range(len(ranked)), key=ranked.__getitem__)
 
     def _rescore(self) -> None:
         """Find the trick's winner again (a trick holding a declared card)."""
@@ -627,8 +635,11 @@ class PlayKernel:
             return decl in w.lead and (play.suit is not None) == (decl in ("demand", "high", "takes"))
         return decl in w.follow and play.suit is None
 
-    def _obligation_violation(self, hand: int, card: Card) -> Diagnostic:
+    def _obligation_violation(self, hand: int, card: Card, shown: Play | None = None) -> Diagnostic:
+        """Why ``card`` breaks a rule of following or trumping (``shown``: the play to name in the
+        message, a wild card played as ``card``)."""
         t = self.rules.table
+        named: Card | Play = card if shown is None else shown
         if self.rules.restricted and (self.obliged(hand) >> t.held(card, hand)) & 1:
             problem = self._restriction_violation(hand, card)
             if problem is not None:
@@ -638,27 +649,27 @@ class PlayKernel:
         led = self.led
         suit = t.suit_of[t.held(card, hand)]
         if self.lead_mode == "highest":
-            return violation("R014", tr("{card} does not answer the 'highest' lead: play {cards}", card=card,
+            return violation("R014", tr("{card} does not answer the 'highest' lead: play {cards}", card=named,
                                         cards=" or ".join(str(c) for c in t.cards_of(self.obliged(hand)))))
         if self.lead_mode == "demand" and led >= 0 and ordinary & t.suit_mask[led]:
             best = t.cards[(ordinary & t.suit_mask[led]).bit_length() - 1]
             if suit == led:
                 return violation("R014", tr("the joker demands the highest {suit}: play {best}, not {card}",
-                                            suit=SUITS[led].word, best=best, card=card))
+                                            suit=SUITS[led].word, best=best, card=named))
             return violation("R010", tr("must follow {suit} with {best} (joker demand)", suit=SUITS[led].word,
                                         best=best))
         if led >= 0 and ordinary & t.suit_mask[led]:
             if trump >= 0 and suit == trump:
-                return violation("R012", tr("{card} trumps while holding {suit}", card=card, suit=SUITS[led].word),
+                return violation("R012", tr("{card} trumps while holding {suit}", card=named, suit=SUITS[led].word),
                                  hint=tr("follow suit: {suit}", suit=SUITS[led].value))
             return violation("R010", tr("{card} does not follow the led suit, {suit}, which the player holds",
-                                        card=card, suit=SUITS[led].word),
+                                        card=named, suit=SUITS[led].word),
                              hint=tr("play a card of {suit}", suit=SUITS[led].value))
         if trump >= 0:
             return violation("R011", tr("{card}: void in {suit} and holding a trump, the player must trump",
-                                        card=card, suit=SUITS[led].word if led >= 0 else tr("the led suit")),
+                                        card=named, suit=SUITS[led].word if led >= 0 else tr("the led suit")),
                              hint=tr("play a card of {suit}", suit=SUITS[trump].value))
-        return violation("R015", tr("{card} cannot be played now", card=card))
+        return violation("R015", tr("{card} cannot be played now", card=named))
 
     def _restriction_violation(self, hand: int, card: Card) -> Diagnostic | None:
         """Why ``card`` breaks a lead or over-trump rule, when it does."""
@@ -697,6 +708,11 @@ class PlayKernel:
             return violation("R015", tr("a {declare!r} lead is not allowed in this variant", declare=play.declare))
         if not w.exempt and play.declare in w.follow and not leading:
             return self._obligation_violation(hand, play.card)
+        c = play.as_card
+        if (play.declare == "as" and w.impersonate and not w.exempt and not leading and c is not None
+                and c.suit is not None and c in self.rules.table.index):
+            # named as a card, it follows suit as that card would
+            return self._obligation_violation(hand | 1 << self.rules.table.index[c], c, play)
         return violation("R015", tr("{play} is not a declaration allowed here: {choices}", play=play,
                                     choices=self.wild_choices(i)))
 
@@ -715,17 +731,21 @@ class PlayKernel:
         return SUITS[self.led] if self.count and self.led >= 0 else None
 
 
-# By plan, the plan kept beside its rules so ids stay unique; bounded as the plans are.
-_RULES: dict[int, tuple[TablePlan, PlayRules]] = {}
+# By plan and card table, the plan kept beside its rules so ids stay unique; bounded as the
+# plans are (the tables are cached with their variant, which the plan keeps).
+_RULES: dict[tuple[int, int], tuple[TablePlan, PlayRules]] = {}
 
 
-def play_rules(plan: TablePlan) -> PlayRules:
-    """The (cached) rules of play of ``plan``'s table: one value for every game of it."""
-    hit = _RULES.get(id(plan))
+def play_rules(plan: TablePlan, table: CardTable | None = None) -> PlayRules:
+    """The (cached) rules of play of ``plan``'s table (of ``table``, the card table of a kind of
+    deal with wild cards of its own): one value for every game of it."""
+    table = plan.table if table is None else table
+    key = (id(plan), id(table))
+    hit = _RULES.get(key)
     if hit is None or hit[0] is not plan:
         if len(_RULES) >= 256:
             del _RULES[next(iter(_RULES))]
-        hit = _RULES[id(plan)] = (plan, PlayRules(plan))
+        hit = _RULES[key] = (plan, PlayRules(plan, table))
     return hit[1]
 
 

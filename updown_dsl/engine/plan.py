@@ -33,7 +33,7 @@ class DealPlan:
 
     __slots__ = ("deal", "kind", "env", "lo", "hi", "hook", "total", "bidding", "trump_rules", "trump_rule",
                  "multiplier", "formula", "memo", "last_of_set", "cards", "bids", "_seat_env", "reads_made_count",
-                 "dash_limit", "counted", "calls", "dash", "calls_rank", "seat_bounds")
+                 "dash_limit", "counted", "calls", "dash", "calls_rank", "seat_bounds", "play")
 
     def __init__(self, plan: TablePlan, index: int) -> None:
         variant = plan.variant
@@ -42,6 +42,10 @@ class DealPlan:
         self.deal = deal
         self.cards = deal.cards
         self.kind = kind = variant.kinds[deal.kind]
+        from .kernel import play_rules  # (the kernel reads plans)
+
+        self.play = play_rules(plan, card_table(variant, deal.kind))
+        """The rules of play of this deal (its kind may make cards wild or ordinary)."""
         self.env: dict[str, int] = deal_names(variant, plan.schedule, deal, plan.players, plan.table.size,
                                               plan.set_sizes.get(deal.set, 1))
         b = variant.bidding

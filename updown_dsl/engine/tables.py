@@ -102,11 +102,13 @@ class CardTable:
     seconds: int
     """The bit set of every second copy (0 with one pack)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, kind: str | None = None) -> None:
         d = variant.deck
         deck = d.cards()
         wild_by_card: dict[Card, WildRules] = {}
         for w in variant.wild:
+            if kind is not None and w.kinds and kind not in w.kinds:
+                continue  # ordinary cards in this kind of deal (the same indices: they keep their suit)
             for c in w.cards:
                 wild_by_card[c] = w
         jokerish = set(d.designated_jokers) | {c for c in deck if c.is_joker}
@@ -262,7 +264,7 @@ class CardTable:
 
 
 # Keyed by id() with the variant kept alive beside its table, so ids are never reused.
-_TABLES: dict[int, tuple[Variant, CardTable]] = {}
+_TABLES: dict[tuple[int, str | None], tuple[Variant, CardTable]] = {}
 _CACHE_SIZE = 64
 
 
@@ -276,13 +278,17 @@ def bit_indices(mask: int) -> list[int]:
     return out
 
 
-def card_table(variant: Variant) -> CardTable:
-    """The (cached) card table of a variant."""
-    key = id(variant)
+def card_table(variant: Variant, kind: str | None = None) -> CardTable:
+    """The (cached) card table of a variant: with ``kind``, of its deals of that kind, where
+    cards wild only in other kinds of deal are ordinary (:attr:`WildRules.kinds`); without,
+    every wild card is wild. The cards have the same indices in every table of a variant."""
+    if kind is not None and not any(w.kinds and kind not in w.kinds for w in variant.wild):
+        kind = None  # (the variant's own table)
+    key = (id(variant), kind)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is variant:
         return hit[1]
-    table = CardTable(variant)
+    table = CardTable(variant, kind)
     if len(_TABLES) >= _CACHE_SIZE:  # bounded: a long archive loads many variants
         del _TABLES[next(iter(_TABLES))]
     _TABLES[key] = (variant, table)

@@ -184,6 +184,11 @@ class SeatView:
         return None if bid is None else bid - self.taken[self.seat]
 
     @property
+    def table(self) -> CardTable:
+        """The card table of this deal (the variant's, with the wild cards of this kind of deal)."""
+        return self._table
+
+    @property
     def log(self) -> DealLog:
         """The deal's cards as played so far (a copy without the hands as dealt, which are not
         this seat's to see)."""

@@ -214,12 +214,22 @@ class Builder:
             card = s["card"]
             at = (snode.get("card") if snode is not None and snode.kind == "map" else None) or snode or tree
             if card is not None:
-                if card not in full_deck:
-                    self.values.err("V011", tr("`special_card.card`: {card} is not in the deck", card=card), at)
-                elif card in designated or card.is_joker:
-                    self.values.err("V012", tr("{card} cannot be both a joker and the special card", card=card), at)
-                else:
-                    wild.append(self.wild(s, (card,), ordinary=True, node=snode))
+                special = (card,) + tuple(c for c in s["also"] if c != card)
+                for c in special:
+                    where = at if c is card else (self.card_node(snode, "also", c) or at)
+                    if c not in full_deck:
+                        self.values.err("V011", tr("`special_card.card`: {card} is not in the deck", card=c), where)
+                    elif c in designated or c.is_joker:
+                        self.values.err("V012", tr("{card} cannot be both a joker and the special card", card=c),
+                                        where)
+                if len(set(special)) != len(special):
+                    self.values.err("V012", tr("`special_card.also` names a card twice"), at)
+                for name in s["kinds"]:
+                    if name != "normal" and name not in kinds_raw:
+                        self.values.err("V012", tr("`special_card.kinds`: no deal kind is named {name!r}", name=name),
+                                        child(snode, "kinds") or at,
+                                        hint=tr("name a key of `kinds`, or `normal`"))
+                wild.append(self.wild(s, special, ordinary=True, node=snode))
 
         if deck.packs > 1 and (wild or deck.per_player):
             # A copy of a wild card, or of a pack cut to the table, is not defined by any source.
@@ -354,6 +364,8 @@ class Builder:
             impersonate=w["impersonate"],
             cut_zeroes_total=w.get("cut_zeroes_total", False),
             cut_shows=w.get("cut_shows", "lifted_bottom"),
+            kinds=tuple(w.get("kinds", ())),
+            copy_wins=w.get("copy_wins", False),
         )
 
     def auction(self, a: dict[str, Any] | None, kinds: dict[str, DealKind], trump: TrumpRules,

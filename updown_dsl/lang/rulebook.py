@@ -277,6 +277,14 @@ def _kinds(v: Variant) -> Section:
             parts.append(tr("Scored by their own formula (see the scoring)."))
         if k.hook is not None:
             parts.append(tr("The hook applies.") if k.hook else tr("The hook does not apply."))
+        wild = tuple(c for w in v.wild if name in w.kinds for c in w.cards)
+        if wild:
+            parts.append(tr("{cards} have their special powers in these deals (see the special cards).",
+                            cards=_cap(card_names(wild))) if len(wild) > 1 else
+                         tr("{card} has its special powers in these deals (see the special card).",
+                            card=_cap(card_names(wild))))
+        if not parts:
+            parts.append(tr("Played as the other deals."))
         items.append(Item(tr("`{kind}` deals:", kind=kind_title(v, name).split(" ×")[0]),
                           tuple(Item(p) for p in parts)))
     return Section("kinds", tr("Special deals"), (Bullets(tuple(items)),) if items else ())
@@ -500,6 +508,8 @@ def _wild_data(w: WildRules) -> dict[str, Any]:
         "beaten_by_trump": w.beaten_by_trump,
         "two_high": w.two_high,
         "impersonate": w.impersonate,
+        "kinds": list(w.kinds),
+        "copy_wins": w.copy_wins,
     }
     if w.ordinary:
         data["answer"] = w.answer

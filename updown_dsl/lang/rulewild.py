@@ -45,9 +45,15 @@ def _wild(v: Variant, w: WildRules) -> Section:
     one = card_name(w.cards[0]) if len(w.cards) == 1 else card_names(w.cards)
     items: list[Item] = []
     if w.ordinary:
-        title = tr("The special card: {card}", card=one)
+        title = tr("The special card: {card}", card=one) if len(w.cards) == 1 else tr("The special cards: {cards}",
+                                                                                      cards=one)
         items.append(Item(tr("Played plainly, {card} is an ordinary card; with a declaration it has the powers "
-                             "below.", card=one)))
+                             "below.", card=one) if len(w.cards) == 1 else
+                          tr("Played plainly, {cards} are ordinary cards; with a declaration each has the powers "
+                             "below.", cards=one)))
+        if w.kinds:
+            items.append(Item(tr("These powers hold only in the deals of kind {kinds}; in every other deal the "
+                                 "cards are ordinary cards.", kinds=", ".join(f"`{k}`" for k in w.kinds))))
     else:
         title = tr("Jokers")
         if all(c.is_joker for c in w.cards):
@@ -63,6 +69,13 @@ def _wild(v: Variant, w: WildRules) -> Section:
     ways.extend(Item(tr(_FOLLOWS[f])) for f in w.follow)
     if w.impersonate:
         ways.append(Item(tr("play it as any ordinary card named (`as QH`).")))
+    named: list[Item] = []
+    if w.impersonate:
+        if not w.exempt:
+            named.append(Item(tr("Named as a card, it follows suit and trumps as that card would. [R010, R011]")))
+        named.append(Item(tr("Named as a card that is played to the same trick, the copy beats the real card.")
+                          if w.copy_wins else
+                          tr("Named as a card that is played to the same trick, the first of the two played wins.")))
     if ways:
         items.append(Item(tr("The holder may:"), tuple(ways)))
     if "demand" in w.lead:
@@ -82,7 +95,8 @@ def _wild(v: Variant, w: WildRules) -> Section:
     if any(x in ("demand", "high", "free", "open") for x in w.lead) or "high" in w.follow:
         items.append(Item(tr("A high card led with a suit that is not trump loses to a trump played on it.")
                           if w.beaten_by_trump else tr("A high card wins the trick, even against trumps.")))
-    if len(w.cards) > 1:
+    items.extend(named)
+    if len(w.cards) > 1 and (any(x in ("demand", "high", "free", "open") for x in w.lead) or "high" in w.follow):
         items.append(Item(tr("Of two high ones in a trick, the later wins.") if w.two_high == "later_wins"
                           else tr("Of two high ones in a trick, the first wins.")))
     if w.ordinary:

@@ -181,6 +181,14 @@ JOKER_FIELDS: dict[str, Field] = {
 
 SPECIAL_FIELDS: dict[str, Field] = {
     "card": _f("card", "The ordinary card with special powers.", None, required=True),
+    "also": _f("cards", "More ordinary cards with the same powers (four wild twos: `card: 2S`, "
+               "`also: [2H, 2D, 2C]`).", []),
+    "kinds": _f("words", "The deal kinds in which the cards have their powers (`normal` for the "
+                "plain deals); in the others they are ordinary cards. Empty: every deal.", [],
+                example="kinds: [twos-wild]"),
+    "copy_wins": _f("bool", "A card played as another card (`as QH`, with `impersonate`) beats the "
+                    "real card it copies when both fall in one trick; otherwise the first of the two "
+                    "played wins.", False),
     **WILD_COMMON,
     "lead": _f(WILD_COMMON["lead"].type, WILD_COMMON["lead"].doc, ["highest"],
                choices=WILD_COMMON["lead"].choices),

@@ -326,7 +326,7 @@ class Values:
             return tuple(f.default)  # type: ignore[arg-type]
         out = []
         for item in items:
-            if item.kind != "scalar" or str(item.value) not in f.choices:
+            if item.kind != "scalar" or (f.choices and str(item.value) not in f.choices):  # (no choices: any word)
                 self.err("V005", tr("`{where}`: {raw!r} is not one of {items}",
                                     where=where, raw=item.raw, items=', '.join(f.choices)), item)
             else:

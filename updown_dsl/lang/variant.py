@@ -198,6 +198,11 @@ class WildRules(NamedTuple):
     """Exposed when the pack is cut: the cutter's total becomes 0."""
     cut_shows: str = "lifted_bottom"
     """Which card the cut exposes: ``lifted_bottom`` or ``remaining_top``."""
+    kinds: tuple[str, ...] = ()
+    """The deal kinds in which the cards are wild (empty: every deal); in other deals they
+    are ordinary cards."""
+    copy_wins: bool = False
+    """A card played as another (``as``) beats the real card it copies in a trick."""
 
 
 class RevokeRules(NamedTuple):

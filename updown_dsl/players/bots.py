@@ -18,7 +18,7 @@ from ..cards import Card, Suit
 from ..engine import Phase, seat_by_rule
 from ..i18n import tr
 from ..engine.scoring import seat_score
-from ..engine.tables import SUIT_ID, card_table
+from ..engine.tables import SUIT_ID
 from ..lang.variant import Deal, DealKind, Variant
 from ..engine.view import SeatView
 from .calling import choose_call
@@ -59,7 +59,7 @@ _STEER_UNDER = 0.1
 def _forehead_chance(view: SeatView) -> float:
     """One card each, the own one unseen: the share of the cards it may be that would take the
     trick against the cards the others hold up (plain ranks: a wild card's powers are left out)."""
-    table = card_table(view.variant)
+    table = view.table
     held = {s: h[0] for s, h in enumerate(view.seen_hands) if h}
     shown = set(held.values()) | ({view.turned} if view.turned is not None else set())
     maybe = [c for c in table.cards if c not in shown]

@@ -28,7 +28,7 @@ from typing import Iterator, Sequence, TypeVar
 from ..actions import Action, Bid, Play
 from ..engine import IllegalAction, Phase
 from ..engine.game import Game
-from ..engine.tables import SUIT_ID, bit_indices, card_table
+from ..engine.tables import SUIT_ID, bit_indices
 from ..engine.view import SeatView
 from ..engine.worlds import Worlds
 from .knowledge import Knowledge
@@ -75,7 +75,7 @@ class Dominated:
 def _plain(view: SeatView) -> bool:
     """No jokers and no wild cards in the pack: a trick goes to the highest trump, else to the
     highest card of the suit led."""
-    t = card_table(view.variant)
+    t = view.table
     return not any(w is not None for w in t.wild_of) and all(t.suit_of[k] >= 0 for k in range(t.size))
 
 
@@ -85,7 +85,7 @@ def sure_tricks(view: SeatView, without: int | None = None) -> int:
     ``without`` the card of that table index. 0 while the trump is not known."""
     if view.trump is None or not view.trump_known or not view.hand or not _plain(view):
         return 0
-    t = card_table(view.variant)
+    t = view.table
     trump = SUIT_ID[view.trump]
     know = Knowledge(view)
     top_out = max((t.rank_of[i] for i in know.unseen if t.suit_of[i] == trump), default=0)
@@ -100,7 +100,7 @@ def _takes_trick(view: SeatView, play: Play) -> bool:
         return False
     if len(view.trick) + 1 == view.players:
         return True
-    t = card_table(view.variant)
+    t = view.table
     i = t.index[play.card]
     suit, rank = t.suit_of[i], t.rank_of[i]
     trump = -1 if view.trump is None else SUIT_ID[view.trump]
@@ -124,7 +124,7 @@ def trick_bounds(view: SeatView, play: Play | None = None) -> tuple[int, int]:
         return taken + sure_tricks(view), taken + cards
     if not _plain(view):
         return taken, taken + cards
-    rest = sure_tricks(view, without=card_table(view.variant).index[play.card])
+    rest = sure_tricks(view, without=view.table.index[play.card])
     lose = bool(view.trick) and play not in view.winning_plays
     win = _takes_trick(view, play)
     return taken + rest + (1 if win else 0), taken + cards - (1 if lose else 0)

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..actions import Play
 from ..engine import Phase, trump_rule_for
-from ..engine.tables import SUIT_ID, card_table
+from ..engine.tables import SUIT_ID
 from ..engine.view import SeatView
 
 #: How likely an opponent holding a joker that may beat a card is to spend it on that trick.
@@ -38,7 +38,7 @@ class Knowledge:
 
     def __init__(self, view: SeatView) -> None:
         v = view.variant
-        t = card_table(v)
+        t = view.table
         self.view = view
         self.t = t
         self.players = n = view.players

@@ -21,7 +21,8 @@ from typing import NamedTuple, Sequence
 from ..actions import Action, Bid, Call, ChooseTrump, Play, SUITED_DECLARATIONS
 from ..cards import Card, Suit
 from ..engine import Game, Phase
-from ..engine.tables import SUITS, bit_indices
+from ..engine.tables import SUITS, bit_indices, card_table
+from ..lang.schedule import for_players
 from ..lang.variant import Variant
 
 #: Trump choices and suit blocks: the four suits in the engine's order, then none.
@@ -67,7 +68,8 @@ class ActionSpace:
 
     def __init__(self, variant: Variant, players: int) -> None:
         game = Game(variant, players, seed=0, auto_deal=False)
-        table = game.table
+        # every card wild in some kind of deal has its declared plays (not only the first deal's)
+        table = card_table(for_players(variant, players))
         self.variant = variant
         self.players = players
         self.max_tricks = top = max(d.cards for d in game.deals)
