@@ -657,13 +657,15 @@ def _ex_unknown_variant() -> Log:
 ALL_VARIANTS = ("up-and-down", "oh-hell", "odessa", "georgian", "russian", "georgian-khishti",
                 "odessa-converge", "odessa-first-trick-demand", "odessa-hard-pass", "odessa-two-blind",
                 "russian-cut", "russian-protection", "up-and-down-ascending", "up-and-down-free-trump",
-                "up-and-down-online", "up-and-down-online-partial", "oh-hell-two-packs", "clag")
+                "up-and-down-online", "up-and-down-online-partial", "oh-hell-two-packs", "clag",
+                "estimation-void-redeal", "super-screw-your-neighbour")
 
 _PLAYERS = {"up-and-down": 5, "oh-hell": 3, "odessa": 3, "georgian": 5, "russian": 6,
             "georgian-khishti": 3, "odessa-converge": 5, "odessa-first-trick-demand": 6,
             "odessa-hard-pass": 3, "odessa-two-blind": 5, "russian-cut": 3, "russian-protection": 5,
             "up-and-down-ascending": 3, "up-and-down-free-trump": 6, "up-and-down-online": 3,
-            "up-and-down-online-partial": 5, "oh-hell-two-packs": 10, "clag": 7}
+            "up-and-down-online-partial": 5, "oh-hell-two-packs": 10, "clag": 7,
+            "estimation-void-redeal": 4, "super-screw-your-neighbour": 5}
 #: The table of the whole games at the full and sheet levels, where four cannot play.
 _TABLE = {"oh-hell-two-packs": 8}
 

@@ -32,7 +32,7 @@ _RED = {Suit.HEARTS, Suit.DIAMONDS}
 _SUIT_NAMES = {Suit.SPADES: mark("spades"), Suit.HEARTS: mark("hearts"), Suit.DIAMONDS: mark("diamonds"),
                Suit.CLUBS: mark("clubs")}
 
-_ROW_KINDS = (mark("revoke"), mark("cut"), mark("abandoned"))  # the sheet's rows that are not deals
+_ROW_KINDS = (mark("revoke"), mark("cut"), mark("abandoned"), mark("redeal"))  # the sheet's rows that are not deals
 
 #: What can be typed at the prompt (for ``?``/``help``).
 INPUT_HELP = mark(
@@ -375,9 +375,9 @@ def reply_text(reply: Reply) -> Text:
         return t
     if reply.kind == "ask":
         return Text(tr("  choices: ") + "  ".join(reply.options), style="dim")
-    if reply.kind in ("hint", "undone"):
+    if reply.kind in ("hint", "undone", "redealt"):
         t = Text()
-        t.append("» " if reply.kind == "hint" else "↶ ", style="bold cyan")
+        t.append({"hint": "» ", "undone": "↶ "}.get(reply.kind, "⟳ "), style="bold cyan")
         t.append(reply.message)
         return t
     t = Text()

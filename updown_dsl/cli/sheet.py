@@ -28,7 +28,7 @@ def sheet_frame(names: Sequence[str]) -> Table:
 
 
 #: The colour of a sheet's row that is not a deal.
-ROW_STYLES = {"revoke": "red", "cut": "magenta", "abandoned": "yellow"}
+ROW_STYLES = {"revoke": "red", "cut": "magenta", "abandoned": "yellow", "redeal": "cyan"}
 
 
 def sheet_columns(console: Any) -> int | None:
@@ -87,7 +87,7 @@ def sheet_grid(rows: Sequence[dict[str, Any]], names: Sequence[str], *, narrow: 
 def _taken_text(row: dict[str, Any], seat: int) -> str:
     """A narrow sheet's ``bid/taken`` (a penalty's points, a cut's ``→0``)."""
     kind = row["kind"]
-    if kind in ("revoke", "cut"):
+    if kind in ("revoke", "cut", "redeal"):
         return sheet_cell(row["seats"][seat], kind)
     return sheet_cell(row["seats"][seat], kind).split(" ")[0]
 

@@ -605,12 +605,20 @@ class Game:
         if dealt.cut is not None:  # (the deal began with no cut card)
             self._apply_cut(dealt.cut)
         self.turned = dealt.shown
-        self.kernel.set_trump(dealt.trump)
+        self.kernel.set_trump(dealt.trump, self._super_card())
         dp = self._dp
         if dp.trump_rule == "chosen" and not dp.trump_rules.after_bidding:
             self._choose_trump()
             return
         self._after_trump()
+
+    def _super_card(self) -> int:
+        """The card index of the deal's super trump (``trump.super_trump``), -1 for none: the
+        turned card's rank in the other suit of its colour."""
+        dp = self._dp
+        if dp.trump_rules.super_trump != "same_colour" or dp.trump_rule not in ("turned", "last_dealt"):
+            return -1
+        return self.table.super_card(self.turned)
 
     def _apply_cut(self, cut: int | None) -> None:
         """The cut rule: the special card exposed at the cut zeroes the cutter's total."""
@@ -1010,6 +1018,44 @@ class Game:
         elif rules.then == "abandon":
             self.abandon_deal(scores)
         return points
+
+    def redeal_refusal(self, seat: int, void_known: bool = True) -> Diagnostic | None:
+        """Why ``seat`` may not ask for a redeal now (a diagnostic naming the rule), or None: the
+        variant must allow it (``dealing.void_redeal``), the bidding or calling of a dealt deal
+        must be at ``seat``'s first turn, and its hand must have no card of some suit (not
+        asked where the hands are not known: ``void_known`` False)."""
+        if not self.variant.void_redeal:
+            return violation("R025", tr("this variant has no redeal for a void hand"))
+        if self.phase not in (_BID, Phase.AUCTION) or (void_known and self.kernel.hands == [0] * self.players):
+            return violation("R025", tr("a redeal is asked for before a bid or call is made, once the cards "
+                                        "are dealt"))
+        if seat != self.to_act or self.bidding.bids[seat] is not None or (
+                self.bidding.calls and self.bidding.calls[seat] is not None):
+            return violation("R025", tr("a redeal is asked for at the player's first turn to bid or call, "
+                                        "before making it"))
+        hand = self.kernel.hands[seat]
+        table = self.table
+        if void_known and all(hand & table.suit_mask[s] for s in range(4)):
+            return violation("R025", tr("a redeal needs a hand void in a suit; this hand holds every suit"),
+                             hint=tr("bid or call instead"))
+        return None
+
+    def redeal(self, seat: int, *, as_written: bool = False) -> None:
+        """``seat``, void in a suit, asks for a redeal (``dealing.void_redeal``): the deal as far
+        as it went is kept in :attr:`results`, annulled, and the same dealer deals again.
+        ``as_written``: a record shows the redeal though the rules refuse it (the checker has
+        reported that), so it is made all the same.
+
+        :raises IllegalAction: naming the rule (R025) when the redeal may not be asked for.
+        """
+        problem = self.redeal_refusal(seat)
+        if problem is not None and not (as_written and self.phase in (_BID, Phase.AUCTION)):
+            raise IllegalAction(problem)
+        self._results.append(DealResult.redeal(
+            self._deal, self.dealer, self.players, seat, bids=self.bidding.bids, hands=self.kernel.log.hands(),
+            trump=self.trump, turned=self.turned, calls=self.bidding.calls))
+        self.kernel.changed()
+        self._start_deal()
 
     # ------------------------------------------------------------------ results
     @property

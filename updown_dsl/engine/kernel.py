@@ -36,7 +36,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import tr
 from ..lang.variant import WildRules
 from .state import DealLog, violation
-from .tables import KEY_LED, KEY_TRUMP, SUIT_ID, SUITS, bit_indices
+from .tables import KEY_LED, KEY_SUPER, KEY_TRUMP, SUIT_ID, SUITS, bit_indices
 
 if TYPE_CHECKING:
     from .plan import TablePlan
@@ -115,7 +115,7 @@ class PlayKernel:
     __slots__ = (
         "rules",
         # the deal
-        "tricks", "hands", "log", "order", "decl", "winners", "taken", "trump", "keyrow",
+        "tricks", "hands", "log", "order", "decl", "winners", "taken", "trump", "keyrow", "keytabs", "super_card",
         # the trick
         "count", "leader", "to_act", "led", "lead_mode", "lead_wild", "keys", "best", "winner", "general",
         # memos of the position, None when it changed
@@ -142,6 +142,11 @@ class PlayKernel:
     keyrow: int
     """Where this trump's rows start in :attr:`keytabs`: a plain card's key row for led suit
     ``led`` is ``keytabs[keyrow + led]``."""
+    keytabs: tuple[tuple[int, ...], ...]
+    """The key rows of this deal: the table's (:attr:`PlayRules.keytabs`), or the same with the
+    deal's super trump above every trump."""
+    super_card: int
+    """The card index of the deal's super trump (``trump.super_trump``), -1 for none."""
     count: int
     """Cards on the table in the current trick."""
     leader: int
@@ -214,10 +219,13 @@ class PlayKernel:
         self.log.dealt = dealt
         self.legal_mask = self.plays_memo = None  # (changed())
 
-    def set_trump(self, trump: int) -> None:
-        """Set the trump suit (a suit id, -1 for none)."""
+    def set_trump(self, trump: int, super_card: int = -1) -> None:
+        """Set the trump suit (a suit id, -1 for none) and the super trump's card index (-1: none;
+        only with a trump)."""
         self.trump = trump
         self.keyrow = (trump + 1) * 5 + 1
+        self.super_card = super_card = super_card if trump >= 0 else -1
+        self.keytabs = self.rules.keytabs if super_card < 0 else self.rules.table.keys_with_super(super_card)
 
     def begin(self, leader: int) -> None:
         """The play starts: ``leader`` leads the first trick."""
@@ -460,7 +468,7 @@ class PlayKernel:
             if count == 0:
                 self.leader = self.winner = seat
                 self.led = led = r.suit_of[i]
-                self.keys = keys = r.keytabs[self.keyrow + led]
+                self.keys = keys = self.keytabs[self.keyrow + led]
                 self.best = keys[i] - r.tie
             elif self.general:
                 if self.lead_mode == "open" and self.led < 0:
@@ -534,6 +542,8 @@ class PlayKernel:
                 suit, rank = SUIT_ID[c.suit], c.rank.order
             else:
                 suit, rank = t.suit_of[i], t.rank_of[i]
+                if i == self.super_card:
+                    return KEY_SUPER
             if suit == trump and trump >= 0:
                 return KEY_TRUMP + rank
             if suit == led:
@@ -547,6 +557,8 @@ class PlayKernel:
             suit = SUIT_ID[play.suit] if play.suit is not None else -1
             return KEY_TRUMP if suit == trump and trump >= 0 else KEY_LED
         w = t.wild_of[i]
+        if w is not None and w.two_high == "by_joker":
+            return KEY_HIGH + 10 - t.cards[i].joker  # (JK above JK2, whoever plays first)
         later = w is None or w.two_high == "later_wins"
         if pos == 0 and w is not None and w.beaten_by_trump and trump >= 0 and led != trump:
             # A high joker led in a plain suit loses to any trump played after it.

@@ -142,6 +142,16 @@ class DealResult:
                    actor=seat, played=played, event="revoke")
 
     @classmethod
+    def redeal(cls, deal: Deal, dealer: int, players: int, seat: int, *, bids: Sequence[int | None] = (),
+               hands: tuple[tuple[Card, ...], ...] = (), trump: Suit | None = None, turned: Card | None = None,
+               calls: Sequence[Call | None] = ()) -> DealResult:
+        """The record of a redeal ``seat`` asked for, void in a suit: the deal as far as it went
+        (hands, trump, the bids and calls made), annulled; nobody scores."""
+        seats = tuple(SeatResult(bids[s] if bids else None, 0, 0) for s in range(players))
+        return cls(deal, dealer, seats, trump, turned, hands=hands, annulled=True, actor=seat, event="redeal",
+                   calls=tuple(calls))
+
+    @classmethod
     def cut(cls, deal: Deal, dealer: int, players: int, seat: int, card: Card) -> DealResult:
         """The record of a cut that exposed the special card: ``seat``'s total becomes 0."""
         seats = tuple(SeatResult(None, 0, 0) for _ in range(players))

@@ -27,6 +27,10 @@ SUIT_ID: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}
 #: Trick keys of plain cards: a trump beats the led suit, which beats a discard (key 0).
 KEY_TRUMP = 2000
 KEY_LED = 1000
+#: The key of a super trump (``trump.super_trump``): above the ace of trump.
+KEY_SUPER = KEY_TRUMP + 15
+#: The other suit of each suit's colour (spades and clubs, hearts and diamonds), by suit id.
+SAME_COLOUR = (3, 2, 1, 0)
 
 #: Entries kept in a table's cache of legal-play tuples before it starts afresh.
 _PLAYS_CACHE_LIMIT = 1 << 16
@@ -68,7 +72,8 @@ class CardTable:
 
     __slots__ = ("cards", "index", "by_id", "suit_of", "rank_of", "suit_mask", "joker_mask",
                  "wild_of", "wild_mask", "plays", "full_mask", "bit",
-                 "keys", "turned_suit", "plays_cache", "copies", "twin", "seconds", "_suit_plays", "_runs")
+                 "keys", "turned_suit", "plays_cache", "copies", "twin", "seconds", "_suit_plays", "_runs",
+                 "_super_keys")
 
     cards: tuple[Card, ...]
     index: dict[Card, int]
@@ -156,6 +161,7 @@ class CardTable:
             -1 if s < 0 or (w is not None and w.turned_as_trump == "no_trump") else s
             for s, w in zip(suit_of, wild_of))
         self._suit_plays: tuple[list[tuple[Play, ...]], ...] | None = None  # (made when first asked for)
+        self._super_keys: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.plays_cache: dict[int, tuple[Play, ...]] = {}
         """:meth:`plays_of` by bit set, as far as it was asked (bounded)."""
 
@@ -194,6 +200,30 @@ class CardTable:
         runs = self._runs
         return tuple(_suit_listing(self.cards[runs[2 * s]:runs[2 * s] + runs[2 * s + 1].bit_length()])
                      for s in range(4))
+
+    def super_card(self, turned: Card | None) -> int:
+        """The index of the super trump a turned card makes (``trump.super_trump: same_colour``):
+        the card of its rank in the other suit of its colour; -1 for no card, a joker, or a
+        card not in the pack."""
+        i = self.index.get(turned, -1) if turned is not None else -1
+        if i < 0 or self.suit_of[i] < 0:
+            return -1
+        want_suit, rank = SAME_COLOUR[self.suit_of[i]], self.rank_of[i]
+        return next((k for k in range(len(self.cards)) if self.suit_of[k] == want_suit and self.rank_of[k] == rank
+                     and self.index[self.cards[k]] == k), -1)
+
+    def keys_with_super(self, card: int) -> tuple[tuple[int, ...], ...]:
+        """:attr:`keys` with card ``card`` a super trump in every row that has a trump: its key is
+        :data:`KEY_SUPER` whatever suit is led (cached)."""
+        out = self._super_keys.get(card)
+        if out is None:
+            rows = []
+            for r, row in enumerate(self.keys):
+                if r >= 5:  # (rows of a trump suit; the first five have none)
+                    row = row[:card] + (KEY_SUPER,) + row[card + 1:]
+                rows.append(row)
+            out = self._super_keys[card] = tuple(rows)
+        return out
 
     @property
     def size(self) -> int:

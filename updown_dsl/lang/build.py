@@ -291,6 +291,7 @@ class Builder:
                                        negative_doubles=st["negative_doubles"], cap=st["cap"],
                                        places=tuple(st["places"] or ())),
             cut_by=dealing["cut_by"],
+            void_redeal=dealing["void_redeal"],
             path=path,
             options=tree.to_python(),  # type: ignore[arg-type]
         )
@@ -339,7 +340,7 @@ class Builder:
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
                           choose_no_trump=t["choose_no_trump"], cycle=cycle, cycle_by=t["cycle_by"],
-                          after_bidding=t["after_bidding"])
+                          after_bidding=t["after_bidding"], super_trump=t["super_trump"])
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:

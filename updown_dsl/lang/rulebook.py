@@ -182,6 +182,9 @@ def _pack(v: Variant, n: int) -> Section:
     who = tr("the player on the dealer's right") if v.cut_by == "dealer_right" else tr(
         "the player on the dealer's left")
     items.append(Item(tr("The deal passes to the left; before each deal {who} cuts the pack.", who=who)))
+    if v.void_redeal:
+        items.append(Item(tr("A player with no card of some suit may, at their first turn to call or bid, ask "
+                             "for the deal again: the same dealer deals again and the deal does not count. [R025]")))
     return Section("pack", tr("Pack and deal"), (Bullets(tuple(items)),))
 
 
@@ -339,6 +342,10 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
         out.append(tr("There is no trump."))
     if t.after_bidding and t.rule not in ("chosen", "none"):
         out.append(tr("The trump is shown only once everyone has bid."))
+    if t.super_trump == "same_colour" and t.rule in ("turned", "last_dealt"):
+        out.append(tr("The card of the turned card's rank in the other suit of its colour is a super trump: "
+                      "it beats every trump, and belongs to its own suit for following (a spade turned: "
+                      "the club of its rank; a heart: the diamond). No card turned, or a joker: none."))
     return out
 
 
@@ -547,7 +554,7 @@ def rules_data(variant: Variant) -> dict[str, Any]:
             "designated_jokers": [str(c) for c in v.deck.designated_jokers],
             "summary": pack_text(v),
         },
-        "dealing": {"cut_by": v.cut_by},
+        "dealing": {"cut_by": v.cut_by, "void_redeal": v.void_redeal},
         "trump": _trump_data(v.trump),
         "bidding": {
             "min": _src(b.min_bid),

@@ -98,6 +98,8 @@ def _wild(v: Variant, w: WildRules) -> Section:
     items.extend(named)
     if len(w.cards) > 1 and (any(x in ("demand", "high", "free", "open") for x in w.lead) or "high" in w.follow):
         items.append(Item(tr("Of two high ones in a trick, the later wins.") if w.two_high == "later_wins"
+                          else tr("Of two high ones in a trick, the first joker (JK) beats the second (JK2), "
+                                  "whoever plays first.") if w.two_high == "by_joker"
                           else tr("Of two high ones in a trick, the first wins.")))
     if w.ordinary:
         items.append(Item(tr("Turned up for trump, it makes its suit trump.") if w.turned_as_trump == "suit"

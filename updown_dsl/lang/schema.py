@@ -91,6 +91,11 @@ TRUMP_FIELDS: dict[str, Field] = {
     "after_bidding": _f("bool", "Trump is known only once everyone has bid: a chosen trump is named "
                         "after the bids (by `chooser`), any other is shown then (\"guess trumps\").",
                         False),
+    "super_trump": _f("word", "`same_colour`: the card of the turned card's rank in the other suit of its "
+                      "colour (the five of clubs when the five of spades is turned) is a super trump: it "
+                      "beats every trump, though it belongs to its own suit for following; `none`. No "
+                      "card is turned, or a joker: no super trump.", "none",
+                      choices=("none", "same_colour")),
     "choose_after": _f("int", "How many of their own cards the chooser sees first.", 3, minimum=0),
     "choose_no_trump": _f("bool", "The chooser may name no trump.", True),
 }
@@ -155,8 +160,9 @@ WILD_COMMON: dict[str, Field] = {
         "bool", "A high card led with a non-trump suit loses to a trump played on it.", False,
     ),
     "two_high": _f(
-        "word", "Two high wild cards in one trick: `later_wins` or `first_wins`.", "later_wins",
-        choices=("later_wins", "first_wins"),
+        "word", "Two high wild cards in one trick: `later_wins`, `first_wins`, or `by_joker` (the "
+        "first joker, `JK`, beats the second, `JK2`, whoever plays first).", "later_wins",
+        choices=("later_wins", "first_wins", "by_joker"),
     ),
     "impersonate": _f(
         "bool", "The card may be played as any named ordinary card (`as QH`).", False,
@@ -247,6 +253,9 @@ SCHEMA: dict[str, Field] = {
     "dealing": _f("section", "Dealer, cut and rotation.", None, fields={
         "cut_by": _f("word", "Who cuts the pack.", "dealer_right",
                      choices=("dealer_left", "dealer_right")),
+        "void_redeal": _f("bool", "A player with no card of some suit may ask for a redeal at their "
+                          "first turn to bid or call in a deal, before making it: the same dealer deals "
+                          "again and the deal does not count (a record writes `NAME redeal`).", False),
     }),
     "bidding": _f("section", "Bids and the dealer's hook.", None, fields={
         "min": _f("formula", "Lowest bid. It may read `zeros_in_row`, the bidder's own bids of 0 in a "

@@ -108,6 +108,9 @@ class TrumpRules(NamedTuple):
         return self.cycle[(place - 1) % len(self.cycle)]
     after_bidding: bool = False
     """Trump is known only once everyone has bid (a chosen one is named then)."""
+    super_trump: str = "none"
+    """``same_colour``: the card of the turned card's rank in the other suit of its colour beats
+    every trump (it still belongs to its suit); ``none``."""
 
 
 class DealKind(NamedTuple):
@@ -189,7 +192,8 @@ class WildRules(NamedTuple):
     beaten_by_trump: bool = False
     """A high joker led with a non-trump suit loses to a trump."""
     two_high: str = "later_wins"
-    """Two high wild cards in a trick: ``later_wins`` or ``first_wins``."""
+    """Two high wild cards in a trick: ``later_wins``, ``first_wins``, or ``by_joker`` (the
+    first joker, ``JK``, above the second, whoever plays first)."""
     turned_as_trump: str = "no_trump"
     """Turned up for trump: ``no_trump``, or ``suit`` (its own suit is trump)."""
     impersonate: bool = False
@@ -278,6 +282,8 @@ class Variant(NamedTuple):
     end: EndRules
     settlement: SettlementRules
     cut_by: str = "dealer_right"
+    void_redeal: bool = False
+    """A player void in a suit may ask for a redeal before their first bid or call."""
     path: str | None = None
     options: Mapping[str, object] = _EMPTY
     """The resolved option tree (for display and hashing)."""

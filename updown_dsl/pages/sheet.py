@@ -94,7 +94,7 @@ def sheet_rows(game: Game, players: Sequence[str],
                transcript: Transcript | None = None) -> list[dict[str, Any]]:
     """The paper score sheet of a game as rows of plain data, one per record of ``game.results``.
 
-    Every row has ``kind`` (``deal``, ``revoke``, ``cut`` or ``abandoned``), ``deal`` (number),
+    Every row has ``kind`` (``deal``, ``revoke``, ``cut``, ``redeal`` or ``abandoned``), ``deal`` (number),
     ``cards``, ``deal_kind``, ``mark`` (see :func:`deal_mark`), ``set``, ``dealer`` (name),
     ``trump`` (``♠♥♦♣``, ``NT``, ``?`` or ``""`` for a row without a deal of its own),
     ``note`` and ``seats``: per player
@@ -147,6 +147,10 @@ def sheet_rows(game: Game, players: Sequence[str],
             points = r.seats[seat].penalty if seat is not None else 0
             note = f"revoke {r.offence or ''}".rstrip() + f": {who} {points}"
             note += ", deal replayed" if r.annulled else ""
+        elif event == "redeal":
+            trump = ""
+            who = names[r.actor] if r.actor is not None and 0 <= r.actor < len(names) else "?"
+            note = tr("{who} asked for a redeal (void in a suit): dealt again", who=who)
         else:  # cut
             trump = ""
             who = ", ".join(names[s] for s in r.reset)
@@ -269,6 +273,8 @@ def sheet_cell(seat: Mapping[str, Any], kind: str) -> str:
         return str(seat["penalty"]) if seat["penalty"] else ""
     if kind == "cut":
         return "→0" if seat["reset"] else ""
+    if kind == "redeal":
+        return ""
     if seat.get("out"):
         return tr("out")
     bid = "–" if seat["bid"] is None else str(seat["bid"])

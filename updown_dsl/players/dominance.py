@@ -73,10 +73,11 @@ class Dominated:
 
 
 def _plain(view: SeatView) -> bool:
-    """No jokers and no wild cards in the pack: a trick goes to the highest trump, else to the
-    highest card of the suit led."""
+    """No jokers, no wild cards in the pack and no super trump: a trick goes to the highest
+    trump, else to the highest card of the suit led."""
     t = view.table
-    return not any(w is not None for w in t.wild_of) and all(t.suit_of[k] >= 0 for k in range(t.size))
+    return not any(w is not None for w in t.wild_of) and all(t.suit_of[k] >= 0 for k in range(t.size)) \
+        and (view.variant.kinds[view.deal.kind].trump or view.variant.trump).super_trump == "none"
 
 
 def sure_tricks(view: SeatView, without: int | None = None) -> int:

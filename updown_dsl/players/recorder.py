@@ -115,7 +115,8 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
 
     Each deal is dealt from its ``hand``/``turned``/``cut``/``trump`` lines (the bids of a
     blind deal first), then its trump choice, bids and cards are applied; a card followed
-    by its player's ``penalty`` line is a revoke. The game waits where the record stops.
+    by its player's ``penalty`` line is a revoke, a ``NAME redeal`` line a deal dealt again. The
+    game waits where the record stops.
 
     ``redeal_last``: a last deal with nothing played yet is left to be dealt again (in a
     record ``updown play`` wrote, from the seed, to the same cards), not dealt from its lines,
@@ -158,6 +159,8 @@ def rebuild(t: Transcript, variant: Variant, seed: int = 0, *,
                         continue  # an illegal card: the penalty line takes it back
                     game.apply(e.play)
                     actions += 1
+                elif e.kind == "redeal" and e.actor is not None:
+                    game.redeal(e.actor)  # (the next block deals it again)
                 elif e.kind == "penalty" and e.actor is not None:
                     prev = events[i - 1] if i else None
                     card = prev.play if prev is not None and prev.kind == "play" and \

@@ -21,6 +21,7 @@ _HELP_WORDS = {"?", "help", "помощь"}
 _QUIT_WORDS = {"quit", "exit", "выход"}
 _HINT_WORDS = {"hint", "??", "подсказка"}
 _UNDO_WORDS = {"undo", "отмена", "назад"}
+_REDEAL_WORDS = {"redeal", "пересдача", "пересдать"}
 _SHOW_WORDS = {"sheet": "sheet", "score": "sheet", "scores": "sheet", "table": "table", "hand": "table",
                "запись": "sheet", "стол": "table"}
 _NO_TRUMP_WORDS = {"none", "nt", "no", "notrump", "no-trump", "бк", "без", "бескозырка"}
@@ -73,6 +74,8 @@ class Reply:
       ``hint`` reply whose ``action`` is the suggestion and ``message`` the reason;
     * ``undo``: the player takes back its last decision of the deal
       (:meth:`~updown_dsl.players.session.Session.take_back`); answered with an ``undone`` reply;
+    * ``redeal``: the player, void in a suit, asks for the deal again where the rules allow it
+      (:meth:`~updown_dsl.players.session.Session.redeal`); answered with a ``redealt`` reply;
     * ``forced``: ``action`` is the only legal one, taken for the player without asking
       (:attr:`~updown_dsl.players.session.Session.autoplay`).
     """
@@ -207,7 +210,7 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
     Forms: a bid (``2``, ``bid 2``, ``pass`` for 0), a call of an auction (``5 S``, ``6 none``,
     ``dash``), a card (``AS``, ``10h``, ``7♠``),
     a card with its declaration (``JK demand H``, ``JK high``, ``7S highest``), a suit
-    or ``none`` when naming trump; ``?`` or ``help``; ``hint`` (``??``); ``undo``; ``sheet``,
+    or ``none`` when naming trump; ``?`` or ``help``; ``hint`` (``??``); ``undo``; ``redeal``; ``sheet``,
     ``table``; ``quit``.
     A card that can be played in more than one way is answered with a question
     (``ask``); the next line, given with ``pending``, answers it.
@@ -228,6 +231,8 @@ def interpret(game: Game, text: str, pending: str | None = None) -> Reply:
         return Reply("hint", pending=pending)
     if first in _UNDO_WORDS and len(words) == 1:
         return Reply("undo")
+    if first in _REDEAL_WORDS and len(words) == 1:
+        return Reply("redeal")
     if first in _SHOW_WORDS and len(words) == 1:
         return Reply("show", message=_SHOW_WORDS[first], pending=pending)
     phase = game.phase

@@ -253,7 +253,7 @@ class Rollout:
         answers = kern.answers
         trump_mask = self.suit_mask[trump] if trump >= 0 else 0
         if count == 0:
-            keytabs, row = kern.rules.keytabs, kern.keyrow
+            keytabs, row = kern.keytabs, kern.keyrow
             others = [(hands[j], wants(game, j)) for j in ((seat + k) % n for k in range(1, n))]
             sure_i, sure_k = -1, 1 << 30
             weak_i, weak_k = -1, 1 << 30

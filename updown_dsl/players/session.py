@@ -26,7 +26,7 @@ from typing import IO, Iterable, Protocol, Sequence
 
 from ..i18n import mark, tr
 from ..actions import Action
-from ..engine import Game, Phase, Trick
+from ..engine import Game, IllegalAction, Phase, Trick
 from ..engine.scoring import DealResult
 from ..engine.view import SeatView
 from ..lang.variant import Variant
@@ -50,6 +50,16 @@ WATCH_KEY = "_watch"
 
 
 # ============================================================================ seeds and names
+
+
+class _Redealt:
+    """What :meth:`Session.ask` returns when the player asked for the deal again (no action)."""
+
+    def __repr__(self) -> str:
+        return "REDEALT"
+
+
+REDEALT = _Redealt()
 
 
 def deal_seed(seed: int, game: Game) -> str:
@@ -481,6 +491,28 @@ class Session:
             self.record.take_back(self.game, seat, count)
         return count
 
+    def redeal(self, seat: int | None = None) -> None:
+        """``seat`` (default: the seat to act), void in a suit, asks for the deal again where the
+        variant allows it (``dealing.void_redeal``): the same dealer deals again, and the record
+        writes ``NAME redeal`` after the deal as far as it went.
+
+        :raises IllegalAction: naming the rule (R025) when it may not.
+        """
+        seat = self.game.to_act if seat is None else seat
+        self.game.redeal(seat)
+        self._undo_points.clear()  # (a decision of a deal dealt again cannot be taken back)
+        if not self.deal_if_needed() and self.record is not None:
+            self.record.sync(self.game)
+
+    def redeal_reply(self, seat: int) -> Reply:
+        """The answer to ``redeal``: the deal dealt again, or why it is not."""
+        try:
+            self.redeal(seat)
+        except IllegalAction as exc:
+            problem = exc.diagnostics[0]
+            return Reply("invalid", message=problem.message, hint=problem.hint, code=problem.code)
+        return Reply("redealt", message=tr("the deal is dealt again: it does not count"))
+
     def _actors_since(self, actions: int) -> list[int]:
         return [self._actors[k] for k in range(actions, self.actions) if k in self._actors]
 
@@ -499,16 +531,20 @@ class Session:
         while not self.game.is_over:
             seat = self.game.to_act
             if seat in self.humans:
-                action = self.ask(frontend, seat)
-                if action is None:
+                asked = self.ask(frontend, seat)
+                if asked is None:
                     return "stopped"
+                if isinstance(asked, _Redealt):
+                    continue  # the deal was dealt again: whoever bids first now acts
+                action = asked
             else:
                 action = self.bot_action(seat)
             frontend.step(self, self.apply(action))
         return "over"
 
-    def ask(self, frontend: Frontend, seat: int) -> Action | None:
-        """Ask ``seat`` until it gives a legal action (None: end of input or ``quit``)."""
+    def ask(self, frontend: Frontend, seat: int) -> Action | _Redealt | None:
+        """Ask ``seat`` until it gives a legal action (None: end of input or ``quit``;
+        :data:`REDEALT`: the player asked for the deal again, and it was)."""
         if self.autoplay and self.game.phase is Phase.PLAY:
             legal = self.game.legal_actions()
             if len(legal) == 1:
@@ -531,6 +567,12 @@ class Session:
                 return None
             if reply.kind == "hint":
                 reply = self.hint_reply(seat, pending)
+            elif reply.kind == "redeal":
+                reply = self.redeal_reply(seat)
+                if reply.kind == "redealt":
+                    frontend.reply(self, seat, reply)
+                    frontend.turn(self, self.game.to_act)
+                    return REDEALT
             elif reply.kind == "undo":
                 reply = self.undo_reply(seat)
                 if reply.kind == "undone":

@@ -254,7 +254,7 @@ class Audit:
         # card shown written wrong: there the record's word stands)
         if broken < 2 or turned is None or len(turned.cards) != 1 or turned.cards[0] is None \
                 or deal.trump_rule not in ("turned", "last_dealt") \
-                or any(d.code == "R046" for d in self.diags[before:]) or not deal.kinds.isdisjoint(("penalty", "replay")):
+                or any(d.code == "R046" for d in self.diags[before:]) or not deal.kinds.isdisjoint(("penalty", "replay", "redeal")):
             return
         written = turned.cards[0]
         if deal.trump_rule == "last_dealt":
@@ -515,7 +515,7 @@ class DealAudit:
             if g.phase is Phase.PLAY else tr("deal {number}", number=g.deal.number)
 
     def deal_done(self) -> bool:
-        return any(r.event in ("deal", "abandoned") or (r.event == "revoke" and r.annulled)
+        return any(r.event in ("deal", "abandoned", "redeal") or (r.event == "revoke" and r.annulled)
                    for r in self.game.results[self.start_results:])
 
     # -- the block's cards ----------------------------------------------------------------
@@ -677,7 +677,7 @@ class DealAudit:
         short = self.level == "plays" and any(
             len(self.hands.get(s, ())) != g.deal.cards for s in range(g.players))
         rules = g.variant.revoke
-        annulled = "replay" in self.kinds or (
+        annulled = "replay" in self.kinds or "redeal" in self.kinds or (
             rules is not None and rules.then == "abandon" and "penalty" in self.kinds)
         if short and annulled:
             self.unknown = True  # a deal stopped by a revoke: not every card was played
@@ -799,7 +799,7 @@ class DealAudit:
         g = self.game
         audit = self.audit
         self.unread = ""
-        if not self.kinds.isdisjoint(("penalty", "replay")):
+        if not self.kinds.isdisjoint(("penalty", "replay", "redeal")):
             return False
         hands = [list(self.hands.get(s, ())) for s in range(g.players)]
         if self.trump_rule == "last_dealt" and turned is not None:
@@ -888,6 +888,8 @@ class DealAudit:
             self.penalty(e)
         elif kind == "replay":
             self.replay(e)
+        elif kind == "redeal":
+            self.redeal(e)
         elif kind == "correction":  # a keeper's note of a changed number: held to the deal's numbers
             for code, message, hint in correction_problems(e, self.block, self.number, self.audit.t.players):
                 self.report(code, message, e, hint=hint)
@@ -1057,9 +1059,12 @@ class DealAudit:
                     self.report("R001", message, e)
                     raise Abandon
                 by_seat[(e.kind, e.actor)] = e
+        redealer = next((e.actor for e in self.block if e.kind == "redeal"), None)
         while g.phase in (Phase.AUCTION, Phase.BID):
             seat, kind = g.to_act, "call" if g.phase is Phase.AUCTION else "bid"
             written = by_seat.pop((kind, seat), None)
+            if written is None and seat == redealer:
+                return  # the player asks for a redeal here (its line follows)
             if written is None:
                 if self.is_last and self.kinds.isdisjoint(("took", "score", "total")):
                     return  # the record stops during the bidding
@@ -1179,6 +1184,21 @@ class DealAudit:
             self.report("R055", tr("the penalty for {code} is {points}, not {number}",
                                    code=code, points=points, number=e.number), e)
         self.penalized = rules.replay
+
+    def redeal(self, e: Event) -> None:
+        """A player asks for the deal again, void in a suit: the rules are checked (the void only
+        where the hands are known), and the deal is dealt again as the record shows."""
+        g = self.game
+        seat = e.actor if e.actor is not None else 0
+        self.ensure_dealt(e)
+        problem = g.redeal_refusal(seat, void_known=self.level == "full" and not self.unknown)
+        if problem is not None:
+            self.report(problem.code, tr("{player} asks for a redeal in deal {number}: {why}", player=self.who(seat),
+                                         number=g.deal.number, why=problem.message), e, hint=problem.hint)
+        try:
+            g.redeal(seat, as_written=True)
+        except IllegalAction:
+            raise Abandon from None  # (not in the bidding: nothing to deal again)
 
     def replay(self, e: Event) -> None:
         if not self.penalized:

@@ -201,6 +201,8 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"{who} hint {e['action']}"
     elif kind == "undo":
         line = f"{who} undo {e['number']}"
+    elif kind == "redeal":
+        line = f"{who} redeal"
     elif kind in ("score", "total", "settlement"):
         amounts = e.get("amounts", {})
         if not isinstance(amounts, dict):

@@ -22,7 +22,7 @@ UNKNOWN = "??"
 NUMBER = re.compile(r"[+-]?\d{1,18}")
 
 # Events with an actor first (``Anna bid 2``) and events with a keyword first (``hand Anna AS``).
-ACTOR_EVENTS = ("bid", "call", "play", "trump", "took", "hint", "undo")
+ACTOR_EVENTS = ("bid", "call", "play", "trump", "took", "hint", "undo", "redeal")
 #: Lines that note what happened at the table without being part of the game: a suggestion
 #: shown to a player (``Anna hint play QS``) and decisions taken back (``Anna undo 3``).
 ANNOTATIONS = ("hint", "undo")

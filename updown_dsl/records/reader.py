@@ -331,6 +331,11 @@ class _Reader:
                            hint=tr("e.g. 'Anna hint play QS'"))
             shown = self.actor_event([words[0], *words[2:]], number, col, comment, arg, inner)
             return shown._replace(kind="hint", code=inner)
+        if verb == "redeal":  # a player void in a suit asks for the deal again
+            if len(words) != 2:
+                raise _Bad("T002", tr("'redeal' takes nothing"), 2)
+            return _new_event(Event, ("redeal", number, col, seat, None, None, (), None, None, False, (),
+                                      None, "", comment, arg, (), False))
         if len(words) != 3:
             raise _Bad("T002", tr("'{verb}' takes one number", verb=verb), 1)
         if verb == "undo" and _int(words, 2) < 1:

@@ -160,6 +160,9 @@ def game_events(game: Game, level: str = "full") -> Iterator[Event]:
         elif r.event == "revoke" and r.annulled:
             yield from _annulled_deal_events(game, r, cuts, level, list(totals))
             cuts = []
+        elif r.event == "redeal":
+            yield from _redeal_events(game, r, cuts, level)
+            cuts = []
         elif r.event == "revoke":
             penalties.append(r)
         else:
@@ -203,6 +206,14 @@ def _annulled_deal_events(game: Game, r: DealResult, cuts: Sequence[DealResult],
     yield _penalty_event(r)
     yield Event("replay")
     yield Event("total", amounts=tuple(totals))
+
+
+def _redeal_events(game: Game, r: DealResult, cuts: Sequence[DealResult], level: str) -> Iterator[Event]:
+    """A deal called off by a player void in a suit: as far as it went, and ``NAME redeal``."""
+    bids = [s.bid for s in r.seats]
+    yield from _opening(game, r.deal.number, r.dealer, r.hands, cuts, r.turned, r.trump, True, level, bids,
+                        r.calls)
+    yield Event("redeal", actor=r.actor)
 
 
 def _bid_order(game: Game, dealer: int) -> list[int]:

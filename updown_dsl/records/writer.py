@@ -74,6 +74,8 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
         line = f"{who} hint {hint_action(event, players, cards)}"
     elif k == "undo":
         line = f"{who} undo {event.number}"
+    elif k == "redeal":
+        line = f"{who} redeal"
     elif k in ("score", "total", "settlement"):
         line = f"{k}{_amounts_text(players, event.amounts)}"
     elif k == "penalty":
