@@ -103,6 +103,26 @@ def test_a_cycle_by_kind_starts_at_the_first_deal_of_its_kind():
     assert [k for k, _ in trumps] == ["normal"] * 2 + ["fast"] * 6
 
 
+@pytest.mark.parametrize(("cycle_by", "expected"), [
+    # deal 3 takes the first trump, S; deals 1 and 2 the last two, counting back
+    ("deal", ["D", "none", "S", "H", "D", "none", "S", "H"]),
+    ("kind", ["D", "none", "S", "H", "D", "none"]),  # the fast kind's third deal takes S
+])
+def test_a_cycle_starts_at_the_deal_cycle_from_names(cycle_by: str, expected: list[str]):
+    spec = FAST.replace("cycle: [none, S, H, D, C], cycle_by: kind}",
+                        f"cycle: [S, H, D, none], cycle_by: {cycle_by}, cycle_from: 3}}")
+    if cycle_by == "deal":
+        spec = spec.replace("      - {cards: 3}\n      - {cards: 4}\n", "      - {cards: 3, kind: fast}\n"
+                            "      - {cards: 4, kind: fast}\n")
+    game = Game(variant(spec), 4, seed=1)
+    trumps = []
+    while not game.is_over:
+        if game.phase is Phase.BID and len(trumps) < game.deal.number:
+            trumps.append((game.deal.kind, game.trump.value if game.trump else "none"))
+        game.apply(game.legal_actions()[0])
+    assert [t for k, t in trumps if k == "fast"] == expected
+
+
 def test_a_cycle_by_kind_is_in_the_rule_book_and_checks_clean():
     from updown_dsl.lang.rulebook import rule_book, rules_data
     from updown_dsl.lang.bookrender import to_text

@@ -340,7 +340,8 @@ class Builder:
                           joker_turned=t["joker_turned"], random_no_trump=t["random_no_trump"],
                           chooser=t["chooser"], choose_after=t["choose_after"],
                           choose_no_trump=t["choose_no_trump"], cycle=cycle, cycle_by=t["cycle_by"],
-                          after_bidding=t["after_bidding"], super_trump=t["super_trump"])
+                          after_bidding=t["after_bidding"], super_trump=t["super_trump"],
+                          cycle_from=t["cycle_from"])
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:

@@ -333,6 +333,11 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
     elif t.rule == "cycle":
         out.append(tr("Trump goes round deal by deal: {suits}; then again from the start.",
                       suits=", ".join(suit_name(s) for s in t.cycle)))
+    if t.rule == "cycle" and t.cycle_from != 1:
+        out.append(tr("The cycle's first trump falls on deal {n} of them; the deals before it take its last "
+                      "trumps, counting back.", n=t.cycle_from) if t.cycle_by == "kind" else
+                   tr("The cycle's first trump falls on deal {n}; the deals before it take its last trumps, "
+                      "counting back.", n=t.cycle_from))
     elif t.rule == "chosen":
         out.append(_chooser(t))
     elif t.rule == "last_dealt":
@@ -492,6 +497,7 @@ def _trump_data(t: TrumpRules) -> dict[str, Any]:
     if t.rule == "cycle":
         data["cycle"] = [str(x) if x is not None else "none" for x in t.cycle]
         data["cycle_by"] = t.cycle_by
+        data["cycle_from"] = t.cycle_from
     if t.rule == "turned":
         data["when_exhausted"] = t.when_exhausted
         data["joker_turned"] = t.joker_turned

@@ -70,6 +70,10 @@ TRUMP_FIELDS: dict[str, Field] = {
                    "falls in the schedule: a kind of deals at the end that each have their own "
                    "trump, such as a game's last fast rounds, is one kind with a cycle).", "deal",
                    choices=("deal", "kind")),
+    "cycle_from": _f("int", "With `rule: cycle`, the deal (by `cycle_by`: its number, or its place "
+                     "among its kind's deals) that takes the cycle's first trump; the deals before it "
+                     "take the cycle's last trumps, counting back.", 1, minimum=1,
+                     example="cycle_from: 3"),
     "when_exhausted": _f(
         "word",
         "With `rule: turned`, when every card was dealt: `last_dealt` (the suit of the dealer's "

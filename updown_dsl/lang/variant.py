@@ -103,11 +103,14 @@ class TrumpRules(NamedTuple):
     its kind (``kind``: the cycle starts at the kind's first deal)."""
 
     def cycle_trump(self, deal: Deal) -> Suit | None:
-        """The trump of ``deal`` under ``cycle`` (None: no trump), by :attr:`cycle_by`."""
+        """The trump of ``deal`` under ``cycle`` (None: no trump), by :attr:`cycle_by`, the
+        cycle's first trump at :attr:`cycle_from`."""
         place = deal.kind_deal if self.cycle_by == "kind" else deal.number
-        return self.cycle[(place - 1) % len(self.cycle)]
+        return self.cycle[(place - self.cycle_from) % len(self.cycle)]
     after_bidding: bool = False
     """Trump is known only once everyone has bid (a chosen one is named then)."""
+    cycle_from: int = 1
+    """``cycle``: the deal (number, or place in its kind) that takes the cycle's first trump."""
     super_trump: str = "none"
     """``same_colour``: the card of the turned card's rank in the other suit of its colour beats
     every trump (it still belongs to its suit); ``none``."""
