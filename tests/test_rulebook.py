@@ -96,6 +96,7 @@ CHANGES: dict[str, tuple[str, str]] = {
     "deck.designated_jokers": ("up-and-down", "deck: {designated_jokers: [2C]}\njokers: {lead: [high]}"),
     "deck.per_player": ("up-and-down", "deck: {per_player: 8}"),
     "trump.cycle_from": ("nomination-whist", "trump: {rule: cycle, cycle: [S, H, C, D, none], cycle_from: 3}"),
+    "trump.no_trump_on": ("oh-hell", "trump: {rule: turned, no_trump_on: [J, Q, K]}"),
     "trump.super_trump": ("oh-hell", "trump: {rule: turned, super_trump: same_colour}"),
     "dealing.void_redeal": ("estimation", "dealing: {void_redeal: true}"),
     "deck.packs": ("oh-hell", "players: {min: 6, max: 10, default: 8}\ndeck: {packs: 2}"),

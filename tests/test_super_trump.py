@@ -3,6 +3,8 @@ ranked by identity (``jokers.two_high: by_joker``): Super Screw Your Neighbour's
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from updown_dsl import Card, Play, loads_variant
@@ -74,3 +76,41 @@ def test_the_super_card_of_each_suit(turned: str, super_card: str) -> None:
     t = card_table(loads_variant(THREE))
     assert t.cards[t.super_card(Card.parse(turned))] == Card.parse(super_card)
     assert t.super_card(Card.parse("JK")) == -1 and t.super_card(None) == -1
+
+
+# ------------------------------------------------------------------ a picture card turned: no trump
+PICTURE = Path(__file__).resolve().parents[1] / "docs" / "house-rules" / "oh-hell-picture-no-trump.yaml"
+
+
+@pytest.mark.parametrize(("turned", "trump"), [("QH", None), ("JS", None), ("KD", None), ("AH", "H"), ("10C", "C")])
+def test_a_turned_picture_card_makes_no_trump(turned: str, trump: str | None) -> None:
+    from updown_dsl import Game, load_variant, parse_cards
+
+    game = Game(load_variant(str(PICTURE)), 4, seed=0, first_dealer=3, auto_deal=False)
+    game.deal_cards([list(parse_cards(c)) for c in ("2S", "3S", "4S", "5S")], turned=Card.parse(turned))
+    assert (None if game.trump is None else game.trump.value) == trump
+
+
+@pytest.mark.parametrize("level", ["full", "plays", "sheet"])
+def test_games_of_the_picture_rule_check_clean_and_not_without_the_rule(level: str) -> None:
+    import random
+
+    from updown_dsl import Game, load_variant
+    from updown_dsl.records.checker import check_text
+    from updown_dsl.records.record import game_transcript
+    from updown_dsl.records.writer import format_transcript
+
+    variant = load_variant(str(PICTURE))
+    game = Game(variant, 4, seed=5)
+    rng = random.Random(5)
+    pictures = 0
+    while not game.is_over:
+        if game.phase.value == "bid" and not any(b is not None for b in game.bids):
+            pictures += game.turned is not None and game.turned.rank is not None and game.turned.rank.value in "JQK"
+        game.apply(rng.choice(game.legal_actions()))
+    assert pictures >= 2
+    text = format_transcript(game_transcript(game, level=level, variant="oh-hell-picture-no-trump", embed_rules=True))
+    assert check_text(text).clean
+    if level != "sheet":  # (a sheet has no cards: the rule changes nothing it shows)
+        plain = format_transcript(game_transcript(game, level=level, variant="oh-hell"))
+        assert {"R003", "R050"} & {d.code for d in check_text(plain).errors}

@@ -127,11 +127,19 @@ def deal_random(plan: TablePlan, dp: DealPlan, rng: random.Random, dealer: int) 
         trump = -1 if suit is None else SUIT_ID[suit]
     elif rule == "turned":
         i = order[nk]
-        shown, trump = t.cards[i], t.turned_suit[i]
+        shown, trump = t.cards[i], turned_trump(t, rules, i)
     elif rule == "last_dealt":
         i = dealt[dealer][-1]
-        shown, trump = t.cards[i], t.turned_suit[i]
+        shown, trump = t.cards[i], turned_trump(t, rules, i)
     return Dealt(masks, dealt, trump, shown, cut_index)
+
+
+def turned_trump(table: CardTable, rules: TrumpRules, i: int) -> int:
+    """The trump suit id card ``i`` makes, turned up (-1: no trump): its suit, unless it is a
+    joker (or a special card turned as no trump) or of a rank ``trump.no_trump_on`` names."""
+    if rules.no_trump_on and table.cards[i].rank in rules.no_trump_on:
+        return -1
+    return table.turned_suit[i]
 
 
 def hands_from_order(order: Sequence[Card], players: int, cards: int, eldest: int) -> list[list[Card]]:
@@ -174,7 +182,7 @@ def deal_given(table: CardTable, dp: DealPlan, players: int, dealer: int, hands:
                 raise IllegalAction(violation("R013", tr("the turned card {card} is not in this pack", card=shown)))
             if rule == "turned" and (seen >> i) & 1:
                 raise IllegalAction(violation("R013", tr("the turned card {card} was also dealt", card=shown)))
-            trump = table.turned_suit[i]
+            trump = turned_trump(table, rules, i)
     return Dealt(masks, dealt, trump, shown, cut_index(table, cut_card))
 
 

@@ -6,7 +6,7 @@ import difflib
 from typing import Any
 
 from ..i18n import tr
-from ..cards import Card, CardError, Suit, build_deck
+from ..cards import Card, CardError, Rank, Suit, build_deck
 from ..diagnostics import Diagnostic
 from .schema import SCHEMA
 from .variant import (
@@ -341,7 +341,7 @@ class Builder:
                           chooser=t["chooser"], choose_after=t["choose_after"],
                           choose_no_trump=t["choose_no_trump"], cycle=cycle, cycle_by=t["cycle_by"],
                           after_bidding=t["after_bidding"], super_trump=t["super_trump"],
-                          cycle_from=t["cycle_from"])
+                          cycle_from=t["cycle_from"], no_trump_on=tuple(Rank(r) for r in t["no_trump_on"]))
 
     def wild(self, w: dict[str, Any], cards: tuple[Card, ...], *, ordinary: bool,
              node: Node | None) -> WildRules:

@@ -347,6 +347,9 @@ def _trump_words(t: TrumpRules, v: Variant) -> list[str]:
         out.append(tr("There is no trump."))
     if t.after_bidding and t.rule not in ("chosen", "none"):
         out.append(tr("The trump is shown only once everyone has bid."))
+    if t.no_trump_on and t.rule in ("turned", "last_dealt"):
+        out.append(tr("A turned card of rank {ranks} makes the deal one without trump.",
+                      ranks=", ".join(r.value for r in t.no_trump_on)))
     if t.super_trump == "same_colour" and t.rule in ("turned", "last_dealt"):
         out.append(tr("The card of the turned card's rank in the other suit of its colour is a super trump: "
                       "it beats every trump, and belongs to its own suit for following (a spade turned: "
@@ -500,6 +503,7 @@ def _trump_data(t: TrumpRules) -> dict[str, Any]:
         data["cycle_from"] = t.cycle_from
     if t.rule == "turned":
         data["when_exhausted"] = t.when_exhausted
+        data["no_trump_on"] = [r.value for r in t.no_trump_on]
         data["joker_turned"] = t.joker_turned
     if t.rule == "random":
         data["random_no_trump"] = t.random_no_trump

@@ -95,6 +95,10 @@ TRUMP_FIELDS: dict[str, Field] = {
     "after_bidding": _f("bool", "Trump is known only once everyone has bid: a chosen trump is named "
                         "after the bids (by `chooser`), any other is shown then (\"guess trumps\").",
                         False),
+    "no_trump_on": _f("words", "Ranks of a turned card that make the deal one without trump, e.g. "
+                      "`[J, Q, K]` (\"a picture card means no trumps\"); the card is still shown. Empty: "
+                      "every turned card names its suit.", [],
+                      choices=("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")),
     "super_trump": _f("word", "`same_colour`: the card of the turned card's rank in the other suit of its "
                       "colour (the five of clubs when the five of spades is turned) is a super trump: it "
                       "beats every trump, though it belongs to its own suit for following; `none`. No "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
-from ..cards import Card, Suit, build_deck
+from ..cards import Card, Rank, Suit, build_deck
 
 if TYPE_CHECKING:  # formulas are compiled by the loader; no parser needed here
     from .formula import Formula
@@ -109,6 +109,8 @@ class TrumpRules(NamedTuple):
         return self.cycle[(place - self.cycle_from) % len(self.cycle)]
     after_bidding: bool = False
     """Trump is known only once everyone has bid (a chosen one is named then)."""
+    no_trump_on: tuple[Rank, ...] = ()
+    """Ranks of a turned card that make the deal one without trump (picture cards: J, Q, K)."""
     cycle_from: int = 1
     """``cycle``: the deal (number, or place in its kind) that takes the cycle's first trump."""
     super_trump: str = "none"
