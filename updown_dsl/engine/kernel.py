@@ -54,7 +54,7 @@ class PlayRules:
 
     __slots__ = ("table", "players", "must_follow", "must_trump", "lead_trump", "must_overtrump", "restricted",
                  "has_wild", "plain", "next_seat", "bit", "suit_of", "suit_mask", "nonjoker", "keytabs", "plays_get",
-                 "make_plays", "tie")
+                 "make_plays", "tie", "copy_wins")
 
     table: CardTable
     players: int
@@ -81,6 +81,8 @@ class PlayRules:
     tie: int
     """1 when the later of two identical cards wins (two packs, ``later_wins``), else 0: what
     a winning key is lowered by to give :attr:`PlayKernel.best`."""
+    copy_wins: bool
+    """A wild card played ``as`` another beats the real card (:attr:`WildRules.copy_wins`)."""
 
     def __init__(self, plan: TablePlan, table: CardTable | None = None) -> None:
         t = plan.table if table is None else table  # (a kind of deal may have its own wild cards)
@@ -102,6 +104,7 @@ class PlayRules:
         self.plays_get = t.plays_cache.get
         self.make_plays = t.make_plays
         self.tie = int(t.copies > 1 and plan.variant.deck.identical == "later_wins")
+        self.copy_wins = any(w is not None and w.copy_wins for w in t.wild_of)
 
 
 class PlayKernel:
@@ -557,8 +560,6 @@ class PlayKernel:
             suit = SUIT_ID[play.suit] if play.suit is not None else -1
             return KEY_TRUMP if suit == trump and trump >= 0 else KEY_LED
         w = t.wild_of[i]
-        if w is not None and w.two_high == "by_joker":
-            return KEY_HIGH + 10 - t.cards[i].joker  # (JK above JK2, whoever plays first)
         later = w is None or w.two_high == "later_wins"
         if pos == 0 and w is not None and w.beaten_by_trump and trump >= 0 and led != trump:
             # A high joker led in a plain suit loses to any trump played after it.
@@ -566,6 +567,8 @@ class PlayKernel:
                       if entries[p][1].declare in (None, "as", "takes"))
             if any(KEY_TRUMP <= k < KEY_HIGH for k in others):
                 return KEY_TRUMP - 1
+        if not later and w is not None and w.two_high == "by_joker":
+            return KEY_HIGH + 10 - t.cards[i].joker  # (JK above JK2, whoever plays first)
         return KEY_HIGH + (pos if later else -pos)
 
     def winner_pos(self, entries: list[tuple[int, Play]], led: int) -> int:
@@ -573,6 +576,8 @@ class PlayKernel:
         card played as another (``as``) and the real card it copies, the copy where its rules
         say so (``copy_wins``)."""
         keys = [self.key(p, entries, led) for p in range(len(entries))]
+        if not self.rules.copy_wins:
+            return max(range(len(keys)), key=keys.__getitem__)
         wild_of = self.rules.table.wild_of
         ranked = [(k, 1 if play.declare == "as" and (w := wild_of[i]) is not None and w.copy_wins else 0)
                   for k, (i, play) in zip(keys, entries)]
