@@ -32,7 +32,7 @@ from ..engine.tables import SUITS
 from ..lang.formula import FormulaEvalError
 from . import infer
 from .infer import Step, read_unknown
-from .model import Event, Transcript
+from .model import IMPLIED, Event, Transcript
 from .tableevents import TableLines
 from .tablelines import correction_problems
 
@@ -211,6 +211,9 @@ class Audit:
     def check_block(self, block: list[Event], i: int, count: int) -> DealAudit | None:
         """Check deal block ``i`` of ``count`` (None: the walk stops)."""
         deal = self.deal = DealAudit(self, block, i == count - 1)
+        if block[0].code == IMPLIED:  # the deal dealt again after a redeal, with no 'deal' line of its own
+            self.report("R025", tr("deal {number} is dealt again after a redeal: write the new deal under its "
+                                   "own 'deal {number}' line", number=block[0].number), block[0])
         if self.table is not None:
             self.table.apply_adjustments(self.game, i)  # counted in the deal's total (after its totals_before)
         try:
@@ -1051,6 +1054,8 @@ class DealAudit:
         g = self.game
         by_seat: dict[tuple[str, int], Event] = {}
         for e in self.block:
+            if e.kind == "redeal":
+                break  # (the deal is dealt again: what follows is not its bidding)
             if e.kind in ("bid", "call") and e.actor is not None:
                 if (e.kind, e.actor) in by_seat:
                     message = tr("{player} bids twice in deal {number}", player=self.who(e.actor), number=g.deal.number) \
@@ -1199,6 +1204,7 @@ class DealAudit:
             g.redeal(seat, as_written=True)
         except IllegalAction:
             raise Abandon from None  # (not in the bidding: nothing to deal again)
+
 
     def replay(self, e: Event) -> None:
         if not self.penalized:

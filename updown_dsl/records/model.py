@@ -181,6 +181,8 @@ class Transcript:
             blocks = [[e for e in b if e.kind != "settlement"] for b in blocks]
         if "hint" in kinds or "undo" in kinds:
             blocks = [as_played(b)[0] for b in blocks]
+        if "redeal" in kinds:
+            blocks = [part for b in blocks for part in _after_redeal(b)]
         return blocks
 
     def deals_as_written(self) -> list[list[Event]]:
@@ -198,6 +200,25 @@ class Transcript:
                 _, notes, _ = as_played(block)
                 out += [(k, e, back) for e, back in notes]
         return out
+
+
+#: The ``code`` of a ``deal`` event a record did not write: the deal dealt again after a
+#: ``redeal`` line whose lines follow it without their own ``deal`` line.
+IMPLIED = "implied"
+
+
+def _after_redeal(block: list[Event]) -> list[list[Event]]:
+    """A block with lines after a ``redeal``: the deal as far as the redeal, then the deal dealt
+    again, under the same ``deal`` line (marked :data:`IMPLIED`, at the first line after)."""
+    for k, e in enumerate(block):
+        if e.kind == "redeal":
+            rest = block[k + 1:]
+            first = next((x for x in rest if x.kind not in ("comment", "raw")), None)
+            if first is None:
+                break
+            header = block[0]._replace(code=IMPLIED, line=first.line, col=1)
+            return [block[:k + 1]] + _after_redeal([header, *rest])
+    return [block]
 
 
 def as_played(block: Sequence[Event]) -> tuple[list[Event], list[tuple[Event, tuple[Event, ...]]], list[Event]]:
