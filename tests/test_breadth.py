@@ -91,13 +91,19 @@ FAST = """\
     """
 
 
-def test_a_cycle_by_kind_starts_at_the_first_deal_of_its_kind():
-    game = Game(variant(FAST), 4, seed=1)
+def trumps_by_deal(spec: str) -> list[tuple[str, str]]:
+    """(kind, trump) of each deal of a game of ``spec`` (4 players, seed 1, first actions)."""
+    game = Game(variant(spec), 4, seed=1)
     trumps = []
     while not game.is_over:
         if game.phase is Phase.BID and len(trumps) < game.deal.number:
             trumps.append((game.deal.kind, game.trump.value if game.trump else "none"))
         game.apply(game.legal_actions()[0])
+    return trumps
+
+
+def test_a_cycle_by_kind_starts_at_the_first_deal_of_its_kind():
+    trumps = trumps_by_deal(FAST)
     # deals 1 and 2 turn a card up; the fast deals 3..8 go none S H D C, then none again
     assert [t for k, t in trumps if k == "fast"] == ["none", "S", "H", "D", "C", "none"]
     assert [k for k, _ in trumps] == ["normal"] * 2 + ["fast"] * 6
@@ -114,13 +120,7 @@ def test_a_cycle_starts_at_the_deal_cycle_from_names(cycle_by: str, expected: li
     if cycle_by == "deal":
         spec = spec.replace("      - {cards: 3}\n      - {cards: 4}\n", "      - {cards: 3, kind: fast}\n"
                             "      - {cards: 4, kind: fast}\n")
-    game = Game(variant(spec), 4, seed=1)
-    trumps = []
-    while not game.is_over:
-        if game.phase is Phase.BID and len(trumps) < game.deal.number:
-            trumps.append((game.deal.kind, game.trump.value if game.trump else "none"))
-        game.apply(game.legal_actions()[0])
-    assert [t for k, t in trumps if k == "fast"] == expected
+    assert [t for k, t in trumps_by_deal(spec) if k == "fast"] == expected
 
 
 def test_a_cycle_by_kind_is_in_the_rule_book_and_checks_clean():

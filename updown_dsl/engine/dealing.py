@@ -209,20 +209,19 @@ def dealt_masks(table: CardTable, hands: Sequence[Sequence[Card]], k: int, numbe
     seen = 0
     masks = []
     dealt: list[tuple[int, ...]] = []
-    try:
-        if table.copies > 1:
-            raise ValueError  # two packs: each card takes a copy not dealt yet, card by card below
-        for h in hands:
-            idx = tuple([by_id[c.id] for c in h])
-            m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
-            if len(idx) != k or min(idx, default=0) < 0 or m.bit_count() != k or m & seen:
-                raise ValueError
-            seen |= m
-            masks.append(m)
-            dealt.append(idx)
-        return masks, dealt, seen
-    except (AttributeError, IndexError, TypeError, ValueError):
-        pass
+    if table.copies == 1:  # (two packs: each card takes a copy not dealt yet, card by card below)
+        try:
+            for h in hands:
+                idx = tuple([by_id[c.id] for c in h])
+                m = sum([bit[i] for i in idx])  # (an index of -1, not in the pack, is caught below)
+                if len(idx) != k or min(idx, default=0) < 0 or m.bit_count() != k or m & seen:
+                    raise ValueError
+                seen |= m
+                masks.append(m)
+                dealt.append(idx)
+            return masks, dealt, seen
+        except (AttributeError, IndexError, TypeError, ValueError):
+            pass
     # Something is wrong (or two packs): card by card, for the first problem's message.
     seen = 0
     masks.clear()

@@ -115,7 +115,6 @@ class Game:
         self._plan = plan
         self.variant = plan.variant
         self.players = n
-        self.table = t
         self.deals = plan.schedule
         self.rng = rng if rng is not None else random.Random(seed)
         self.auto_deal = auto_deal
@@ -132,8 +131,7 @@ class Game:
         # deal resets them.
         dp = plan.deal_plan(0)
         first = seat_by_rule(plan.first_bidder, self.dealer, n)
-        self.kernel = PlayKernel(plan, dp.cards)
-        self.kernel.reset(dp.cards, dp.play)  # (the first deal's kind may have wild cards of its own)
+        self.kernel = PlayKernel(plan, dp.cards, dp.play)  # (a kind of deal may have wild cards of its own)
         self.table = dp.play.table
         self.bidding = Bidding(dp, n, first)
         self._open_deal(dp, first)

@@ -113,6 +113,8 @@ class PlayKernel:
 
     :param plan: the rules of the variant for the table size.
     :param tricks: the number of tricks (cards per hand) in the deal.
+    :param rules: the deal's rules of play (default: the table's; a kind of deal with wild
+        cards of its own has its own, :attr:`~updown_dsl.engine.plan.DealPlan.play`).
     """
 
     __slots__ = (
@@ -171,8 +173,8 @@ class PlayKernel:
     legal_mask: int | None
     plays_memo: tuple[Play, ...] | None
 
-    def __init__(self, plan: TablePlan, tricks: int) -> None:
-        self.rules = play_rules(plan)
+    def __init__(self, plan: TablePlan, tricks: int, rules: PlayRules | None = None) -> None:
+        self.rules = play_rules(plan) if rules is None else rules
         self.reset(tricks)
 
     def reset(self, tricks: int, rules: PlayRules | None = None) -> None:
@@ -764,8 +766,6 @@ def play_rules(plan: TablePlan, table: CardTable | None = None) -> PlayRules:
             del _RULES[next(iter(_RULES))]
         hit = _RULES[key] = (plan, PlayRules(plan, table))
     return hit[1]
-
-
 
 
 _SLOTS = PlayKernel.__slots__

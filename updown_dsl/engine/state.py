@@ -174,8 +174,8 @@ class DealLog:
                                            for j in range(n)), w))
         return tuple(out)
 
-    def played(self) -> list[tuple[int, Play]]:
-        """(seat, play) of every card played so far, in order."""
+    def seats(self) -> list[int]:
+        """The seat that played each card of :attr:`order`, in order."""
         n = self.players
         out = []
         leader = self.first_leader
@@ -183,7 +183,19 @@ class DealLog:
             t, j = divmod(pos, n)
             if j == 0 and t:
                 leader = self.leader_of(t)
-            out.append(((leader + j) % n, self.play_at(pos)))
+            out.append((leader + j) % n)
+        return out
+
+    def played(self) -> list[tuple[int, Play]]:
+        """(seat, play) of every card played so far, in order."""
+        return [(seat, self.play_at(pos)) for pos, seat in enumerate(self.seats())]
+
+    def played_by(self) -> list[int]:
+        """Each seat's cards played so far, a bit set over the card table (with two packs, the
+        very copies played)."""
+        out = [0] * self.players
+        for seat, i in zip(self.seats(), self.order):
+            out[seat] |= 1 << i
         return out
 
     def hands(self) -> tuple[tuple[Card, ...], ...]:

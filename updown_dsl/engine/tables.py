@@ -175,10 +175,10 @@ class CardTable:
         """:meth:`plays_of` when :attr:`plays_cache` has no listing of ``mask``: made from the
         suits' listings, and kept when short."""
         if self.seconds:
-            # Two packs: a suit's listings would be 2**26 long; list the cards one by one, the
-            # second copy only when the first is not there.
+            # Two packs: a suit's listings would be 2**26 long; list the cards one by one, each
+            # once (its first copy's play: the copies' plays are one object)
             each = self.plays
-            out = tuple([each[i] for i in bit_indices(mask & ~((mask & ~self.seconds) << 1 & self.seconds))])
+            out = tuple([each[i] for i in bit_indices(self.canonical(mask) & ~self.seconds)])
         else:
             f0, r0, f1, r1, f2, r2, f3, r3 = self._runs
             suits = self._suit_plays
@@ -208,9 +208,8 @@ class CardTable:
         i = self.index.get(turned, -1) if turned is not None else -1
         if i < 0 or self.suit_of[i] < 0:
             return -1
-        want_suit, rank = SAME_COLOUR[self.suit_of[i]], self.rank_of[i]
-        return next((k for k in range(len(self.cards)) if self.suit_of[k] == want_suit and self.rank_of[k] == rank
-                     and self.index[self.cards[k]] == k), -1)
+        k = self.index.get(Card(turned.rank, SUITS[SAME_COLOUR[self.suit_of[i]]]), -1)  # type: ignore[union-attr]
+        return k if k >= 0 and self.suit_of[k] >= 0 else -1
 
     def keys_with_super(self, card: int) -> tuple[tuple[int, ...], ...]:
         """:attr:`keys` with card ``card`` a super trump in every row that has a trump: its key is

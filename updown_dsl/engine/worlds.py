@@ -59,13 +59,7 @@ class Worlds:
         n = view.players
         self.table = t = view._table
         self.played = log.played()
-        self.played_by = [0] * n
-        bit = t.bit
-        claimed = 0  # (each copy of a card of two packs once, in the order the Sampler takes them)
-        for seat, play in self.played:
-            i = t.free(play.card, claimed)
-            claimed |= bit[i]
-            self.played_by[seat] |= bit[i]
+        self.played_by = log.played_by()
         self.first_leader = log.first_leader
         self.template = game_at_deal(view.variant, n, view.deal.number - 1, view.dealer, view.totals,
                                       rng=random.Random(0))

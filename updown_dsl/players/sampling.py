@@ -35,12 +35,11 @@ class Sampler:
         self.players = n
         self.seat = seat = view.seat
         bit = t.bit
-        played = [0] * n
+        played_by = view.log.played_by()
+        played = [m.bit_count() for m in played_by]
         seen = 0
-        for s, play in view.log.played():
-            i = t.free(play.card, seen)  # (two packs: each copy once, in the order played)
-            played[s] += 1
-            seen |= bit[i]
+        for m in played_by:
+            seen |= m
         cards = view.deal.cards
         known = [0] * n
         need = [cards - played[s] for s in range(n)]

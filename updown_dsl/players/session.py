@@ -194,9 +194,9 @@ class Session:
     """A human seat may take back its last decision of the deal (``undo``); a table switch."""
     _forfeits: tuple[Forfeit, ...] = field(default=(), init=False, repr=False)
     _undo_points: dict[int, tuple[Game, int, int]] = field(default_factory=dict, init=False, repr=False)
+    """Per human seat: the game before its last decision, the actions then, the deal's index."""
     _actors: dict[int, int] = field(default_factory=dict, init=False, repr=False)
     """Who took each action since the session began (key: the action's number)."""
-    """Per human seat: the game before its last decision, the actions then, the deal's index."""
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names)
@@ -571,8 +571,7 @@ class Session:
                 reply = self.redeal_reply(seat)
                 if reply.kind == "redealt":
                     frontend.reply(self, seat, reply)
-                    frontend.turn(self, self.game.to_act)
-                    return REDEALT
+                    return REDEALT  # (whoever acts first in the deal dealt again is asked, or plays)
             elif reply.kind == "undo":
                 reply = self.undo_reply(seat)
                 if reply.kind == "undone":

@@ -191,7 +191,7 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
     elif kind == "trump":
         suit = e.get("suit") or "none"
         line = f"{who} trump {suit}" if who else f"trump {suit}"
-    elif kind in ("bid", "took"):
+    elif kind in ("bid", "took", "undo"):
         line = f"{who} {kind} {e['number']}"
     elif kind == "call":
         line = f"{who} call dash" if not e.get("number") else f"{who} call {e['number']} {e.get('suit') or 'none'}"
@@ -199,8 +199,6 @@ def _json_line(e: dict[str, object], players: tuple[str, ...]) -> str:
         line = f"{who} play {e['play']}"
     elif kind == "hint":
         line = f"{who} hint {e['action']}"
-    elif kind == "undo":
-        line = f"{who} undo {e['number']}"
     elif kind == "redeal":
         line = f"{who} redeal"
     elif kind in ("score", "total", "settlement"):

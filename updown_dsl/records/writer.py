@@ -64,7 +64,7 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
     elif k == "trump":
         suit = _suit_text(event, cards)
         line = f"{who} trump {suit}" if event.actor is not None else f"trump {suit}"
-    elif k in ("bid", "took"):
+    elif k in ("bid", "took", "undo"):
         line = f"{who} {k} {event.number}"
     elif k == "call":
         line = f"{who} call dash" if not event.number else f"{who} call {event.number} {_suit_text(event)}"
@@ -72,8 +72,6 @@ def format_event(event: Event, players: tuple[str, ...], cards: str = "en") -> s
         line = f"{who} play {_play(event.play, cards)}"
     elif k == "hint":
         line = f"{who} hint {hint_action(event, players, cards)}"
-    elif k == "undo":
-        line = f"{who} undo {event.number}"
     elif k == "redeal":
         line = f"{who} redeal"
     elif k in ("score", "total", "settlement"):

@@ -325,14 +325,7 @@ class _Resample:
         self.sampler: Sampler | None = None
         if dealt and not state.drawn:
             self.sampler = Sampler(game.view(player))
-            t = game.table
-            played = [0] * n
-            claimed = 0  # (two packs: each copy once, as the Sampler takes them)
-            for seat, play in game.kernel.log.played():
-                i = t.free(play.card, claimed)
-                claimed |= t.bit[i]
-                played[seat] |= t.bit[i]
-            self.played_by = played
+            self.played_by = game.kernel.log.played_by()
         self.deal_index = game.deal_index
         secret = game.kind.bidding
         self.secret_bids = secret == "hidden" or (secret == "sealed" and game.phase is Phase.BID)
