@@ -1,9 +1,9 @@
 """A score sheet as CSV, one row per deal: written from a game, and read back as a record whose
 every line remembers the cell it came from, so a problem the checker finds points at the cell.
 
-The CSV a sheet is written as::
+The CSV a sheet is written as (``VARIANT``: a bundled variant's name or a file's)::
 
-    # variant: odessa
+    # variant: VARIANT
     # first-dealer: Gleb
     deal,cards,dealer,trump,Anna bid,Anna took,Anna score,Anna total,Boris bid,...
     1,1,Gleb,H,1,0,-10,-10,0,0,5,5,...

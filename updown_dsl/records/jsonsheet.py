@@ -1,8 +1,8 @@
 """A score sheet as JSON from another app, read as a record whose every line remembers the place
 of its number in the JSON text, as a CSV sheet's lines remember their cells
-(:mod:`~updown_dsl.records.csvsheet`)::
+(:mod:`~updown_dsl.records.csvsheet`); ``VARIANT`` is a bundled variant's name or a file's::
 
-    {"variant": "odessa", "players": ["Anna", "Boris", "Vera", "Gleb"], "first-dealer": "Gleb",
+    {"variant": "VARIANT", "players": ["Anna", "Boris", "Vera", "Gleb"], "first-dealer": "Gleb",
      "deals": [{"deal": 1, "trump": "H", "bids": [1, 0, 0, 1], "took": [1, 0, 0, 0]},
                {"deal": 2, "trump": "S", "bids": [0, 1, 0, 1], "took": [0, 1, 1, 0],
                 "scores": [5, 10, 1, 5], "totals": [15, 5, 6, 10]}]}

@@ -22,7 +22,8 @@ Trickster Cards exports a deal so (its players post them in public bug reports):
 
 What maps to what (docs/transcript-format.md, "Deals from other programs"):
 
-- the record is a game of ``oh-hell`` of the one deal exported: ``option: schedule=[{cards: N}]``
+- the record is a game of the variant ``pbn_games.json`` names for the export's game (its
+  ``[GameCode]`` tag), of the one deal exported: ``option: schedule=[{cards: N}]``
   (the export holds no other deal) for the four seats of the notation (``option: players=...``),
   ``option: bidding.hook=...`` from the ``hookRule`` option;
 - the players are the names of the ``North``, ``East``, ``South`` and ``West`` tags in the

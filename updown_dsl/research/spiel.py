@@ -2,7 +2,7 @@
 
 Importing this module registers the game; then::
 
-    game = pyspiel.load_game("python_updown", {"variant": "georgian", "players": 4})
+    game = pyspiel.load_game("python_updown", {"variant": VARIANT, "players": 4})   # a bundled name or a path
 
 Parameters: ``variant`` (a bundled name or a path; required), ``players`` (0: the variant's default),
 ``start_deal`` (0-based deal of the schedule to start at) and ``deals`` (deals to play, 0: the
