@@ -18,9 +18,9 @@ from .common import VariantPathOpt, _folders, _handle_errors, app
 def referee_cmd(variant_path: VariantPathOpt = None) -> None:
     """Referee games for another program: JSON requests on standard input, one JSON reply a line.
 
-    A front end or a bot in any language starts a game ({"cmd": "new", "variant": NAME}, a bundled
-    variant's name or a file),
-    asks the legal actions, applies one, asks a seat's view, the record, or checks a record;
+    A front end or a bot in any language starts a game ({"cmd": "new", "variant": NAME}, NAME a
+    bundled variant or a file), asks the legal actions, applies one, asks a seat's view, the
+    record, or checks a record;
     every error is a reply with a code, and the session goes on. It ends at the end of the input
     or with {"cmd": "quit"}. The protocol is in docs/protocol.md.
     """
