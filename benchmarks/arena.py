@@ -18,8 +18,9 @@ updown's scores must equal OpenSpiel's returns (a mismatch stops the run).
 
 Bot kinds: ``random``, ``heuristic``, ``search`` (``search:LEVEL``, ``search:LEVEL:BUDGET``
 with CPU seconds per move, then options: ``flat`` for the flat search, ``hbids`` for the
-heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``nofit`` for guesses not weighed by the bids,
-``random`` for the tree's random play-outs), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
+heuristic's bids, ``c=X`` for the tree's UCB constant, ``d=N`` for its depth, ``nofit`` for
+guesses not weighed by the bids, ``s=X`` for the bids' spread in tricks, ``random`` for the
+tree's random play-outs), and on ``openspiel`` only ``ismcts:SIMS`` (OpenSpiel's
 ``ISMCTSBot``: random roll-out evaluator, UCT constant 2, ``NORMALIZED_VISIT_COUNT`` final
 policy; ``ismcts:SIMS:max`` for ``MAX_VISIT_COUNT``; ``ismcts:SIMS:fair`` for OpenSpiel's Python
 ISMCTS with guesses that do not see the deal, see ``fair_ismcts.py``; ``ismcts:SIMS:py`` for
@@ -109,6 +110,7 @@ def make_arena_bot(spec: str, seed: str, pyspiel: Any = None, game: Any = None) 
                          **{"explore": float(o[2:]) for o in parts[3:] if o.startswith("c=")},
                          **{"depth": int(o[2:]) for o in parts[3:] if o.startswith("d=")},
                          fit_bids="nofit" not in parts[3:],
+                         **{"bid_spread": float(o[2:]) for o in parts[3:] if o.startswith("s=")},
                          playout="random" if "random" in parts[3:] else "policy")
     if kind == "ismcts":
         if pyspiel is None:

@@ -18,7 +18,9 @@ group.
 The top rung, ``clairvoyant:LEVEL``, is the search bot given every seat's true hand instead
 of guesses: no bot at a table can play it, so it bounds what seeing more could bring. For each
 rung the table gives the share of the gap from ``heuristic`` to ``clairvoyant`` it closes:
-(rung − heuristic) / (clairvoyant − heuristic), each against the same three heuristics.
+(rung − heuristic) / (clairvoyant − heuristic), each against the same three heuristics; and
+each rung's paired difference from the row above it, over the same deal groups, with its 95 %
+interval (the measure of "each level beats the one below").
 
 ``--out DIR`` keeps each cell's arena summary as JSON (``VARIANT--RUNG.json``) and a cell
 already there is read, not played again: a long ladder can be stopped and resumed.
@@ -65,13 +67,18 @@ def cell(variant: str, rung: str, groups: int, seed: int, jobs: int, out: Path |
 def ladder(variant: str, rungs: Sequence[str], groups: int, seed: int, jobs: int, out: Path | None) -> list[dict[str, Any]]:
     """One row per rung: points per deal, interval, bids made, ms a decision, gap share."""
     rows = []
+    before: list[float] | None = None
     for rung in rungs:
         if rung.startswith("ismcts") and variant != "oh-hell":
             continue  # (OpenSpiel has only oh_hell of the family)
         s = cell(variant, rung, groups, seed, jobs, out)
         bot = s["bots"][0]
+        mine = [g[0] for g in s["per_group"]]
+        step, step_ci = paired(mine, before) if before is not None else (None, None)
+        before = mine
         rows.append({"rung": rung, "points": bot["mean_points"], "ci95": bot["ci95"], "bids_made": bot["bids_made"],
-                     "ms_per_decision": bot["ms_per_decision"], "groups": s["groups"]})
+                     "ms_per_decision": bot["ms_per_decision"], "groups": s["groups"],
+                     "step": step, "step_ci95": step_ci})
     base = next((r["points"] for r in rows if r["rung"] == OPPONENT), None)
     top = next((r["points"] for r in rows if r["rung"].startswith("clairvoyant")), None)
     for r in rows:
@@ -80,15 +87,27 @@ def ladder(variant: str, rungs: Sequence[str], groups: int, seed: int, jobs: int
     return rows
 
 
+def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float]:
+    """The mean difference of two rungs' points a deal over the same deal groups, and its 95 %
+    interval (tighter than the two rungs' intervals together: the deals are the same)."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+    return round(mean, 4), round(1.96 * sd / n ** 0.5, 4)
+
+
 def markdown(variant: str, rows: Sequence[dict[str, Any]]) -> str:
     lines = [f"`{variant}` ({rows[0]['groups'] if rows else 0} deal groups, each in 4 seat rotations)", "",
-             "| bot (one seat, three heuristics) | points a deal | 95 % | bids made | ms a decision | gap closed |",
-             "|---|---:|---:|---:|---:|---:|"]
+             "| bot (one seat, three heuristics) | points a deal | 95 % | over the row above | bids made "
+             "| ms a decision | gap closed |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         made = f"{100 * r['bids_made']:.1f} %" if r["bids_made"] is not None else "–"
         gap = f"{100 * r['gap_closed']:.0f} %" if r["gap_closed"] is not None else "–"
         ms = f"{r['ms_per_decision']:.1f}" if r["ms_per_decision"] is not None else "–"
-        lines.append(f"| `{r['rung']}` | {r['points']:+.3f} | ±{r['ci95']:.3f} | {made} | {ms} | {gap} |")
+        step = f"{r['step']:+.2f} ± {r['step_ci95']:.2f}" if r.get("step") is not None else "–"
+        lines.append(f"| `{r['rung']}` | {r['points']:+.3f} | ±{r['ci95']:.3f} | {step} | {made} | {ms} | {gap} |")
     return "\n".join(lines)
 
 

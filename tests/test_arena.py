@@ -100,3 +100,12 @@ def test_the_ladder_gives_each_rung_its_share_of_the_gap(tmp_path, capsys) -> No
     again = ladder.ladder("odessa", ["random", "heuristic", "clairvoyant:1"], 2, 3, 1, tmp_path)  # read back
     assert again == rows
     assert "| `heuristic` |" in ladder.markdown("odessa", rows)
+    assert rows[0]["step"] is None
+    assert rows[1]["step"] == pytest.approx(rows[1]["points"] - rows[0]["points"], abs=1e-3)  # same groups
+
+
+def test_a_rungs_step_is_the_paired_difference_from_the_row_above() -> None:
+    ladder = next(benchmark_module("ladder"))
+    mean, ci = ladder.paired([3.0, 5.0, 4.0, 8.0], [1.0, 4.0, 4.0, 5.0])  # differences 2, 1, 0, 3
+    assert mean == 1.5
+    assert ci == pytest.approx(1.96 * (5 / 3) ** 0.5 / 2, abs=1e-4)  # sample sd of the differences: sqrt(5/3)

@@ -3,6 +3,7 @@ that depends on the seat's view only."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -405,3 +406,38 @@ def test_guesses_follow_the_deals_that_fit_when_two_seats_are_void() -> None:
 
     exact = _suit_means(view, fitting(), 4000)
     assert max(abs(guesses[k] - exact[k]) for k in exact) < 0.12
+
+
+def _first_play_after_bids(name: str, seed: int, cards: int):  # type: ignore[no-untyped-def]
+    """The view of the first card of the first deal of ``cards`` cards, every seat bidding as the
+    heuristic bot bids."""
+    game = ud.Game(ud.load_variant(name), 4, seed=seed)
+    bots = [HeuristicBot(random.Random(seed + i)) for i in range(4)]
+    while not (game.phase is Phase.PLAY and game.deal.cards == cards):
+        game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    return game.view(game.to_act)
+
+
+def test_a_narrower_spread_keeps_guesses_closer_to_the_bids() -> None:
+    """Guesses are kept with the chance that each bidder's counted hand fits its bid: the
+    narrower the bids' spread, the closer the kept guesses' counts come to the bids."""
+    from updown_dsl.players.search import _Setting
+
+    view = _first_play_after_bids("oh-hell", 3, 7)
+    misses = []
+    for spread, reject in ((0.9, False), (1.5, True), (0.9, True), (0.5, True)):
+        bot = SearchBot(random.Random(2), bidder=HeuristicBot(random.Random(2)), bid_spread=spread)
+        setting = _Setting(view, bot._rollout_for, spread)
+        assert len(setting.shown) == 3
+        stream = bot._guesses(view, setting, reject=reject)
+        fits = [setting.fit(next(stream)[0]) for _ in range(600)]  # type: ignore[index]
+        # fit = exp(-miss / (2 spread^2)): the mean squared miss of the guesses kept
+        misses.append(sum(-2 * spread * spread * math.log(f) for f in fits) / len(fits))
+    unweighed, wide, calibrated, narrow = misses
+    assert unweighed > wide > calibrated > narrow
+    assert narrow < unweighed / 2
+
+
+def test_the_bids_spread_must_be_above_zero() -> None:
+    with pytest.raises(ValueError, match="spread"):
+        SearchBot(random.Random(1), bidder=HeuristicBot(random.Random(1)), bid_spread=0)

@@ -25,7 +25,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol
 
 from ..actions import Action
 from ..engine import IllegalAction, Phase
@@ -49,10 +49,14 @@ DEFAULT_LEVEL = 3
 FLAT_GUESSES = {1: 6, 2: 12, 3: 24, 4: 48, 5: 96}
 _MAX_ROLLOUTS = {1: 40, 2: 80, 3: 160, 4: 320, 5: 640}
 _MIN_GUESSES = 4
+#: Guesses drawn at once and dealt out again by how well they fit the bids (:func:`_resampled`).
+_BATCH = 100
 #: Guesses tried for the first world before the decision goes to the bidder.
 _REBUILD_TRIES = 40
-#: Spread (tricks) of a bid about the roll-out's count of the hand, for weighing guesses.
-_BID_SPREAD = 1.5
+#: Spread (tricks) of a bid about the roll-out's count of the hand, for weighing guesses: the
+#: standard deviation of bid minus count measured over the bundled bots' bids (heuristic 0.66,
+#: search 0.85 to 0.98 in Oh Hell and Georgian; ``benchmarks/bid_spread.py``).
+BID_SPREAD = 0.9
 #: The tree search's UCB constant, in units of the spread of the deal scores seen.
 EXPLORE = 0.7
 #: How the tree search plays a deal out from a new node: by the roll-out policy, or at random.
@@ -116,9 +120,9 @@ class Bidder(Protocol):
 class _Setting:
     """What every guess of one decision shares: the sampler, the rebuilt deal, the bids seen."""
 
-    __slots__ = ("sampler", "worlds", "made", "shown", "_values", "_counted", "_bids")
+    __slots__ = ("sampler", "worlds", "made", "shown", "_values", "_counted", "_bids", "_scale")
 
-    def __init__(self, view: SeatView, rollout_for: Callable[[Game], Rollout]) -> None:
+    def __init__(self, view: SeatView, rollout_for: Callable[[Game], Rollout], spread: float = BID_SPREAD) -> None:
         self.sampler = Sampler(view, Knowledge(view))
         self.worlds = worlds = Worlds(view)
         self.made = [(worlds.template.bidding_order()[0] + k) % view.players for k in range(worlds.bids_made)] \
@@ -131,10 +135,11 @@ class _Setting:
         self._values = rollout.values(trump)
         self._counted = [rollout.count(p, trump) for p in worlds.played_by]
         self._bids = view.bids
+        self._scale = -1.0 / (2 * spread * spread)
 
     def fit(self, hands: list[int]) -> float:
         """How well a guess fits the bids: each bidder's hand as dealt counted by the roll-out's
-        table, against its bid, with a wide spread (bots and people bid differently)."""
+        table, against its bid: the chance of the bid about that count with the bids' spread."""
         values, counted, bids = self._values, self._counted, self._bids
         miss = 0.0
         for s in self.shown:
@@ -146,7 +151,7 @@ class _Setting:
                 h ^= low
             d = c - bids[s]  # type: ignore[operator]
             miss += d * d
-        return math.exp(-miss / (2 * _BID_SPREAD ** 2))
+        return math.exp(miss * self._scale)
 
 
 class SearchBot:
@@ -163,6 +168,8 @@ class SearchBot:
     :param depth: the tree search's limit on the choices a walk makes by UCB (None: none).
     :param fit_bids: keep a guess with the chance that it fits the bids seen (else every
         guess that fits the plays seen counts alike).
+    :param bid_spread: the spread of a bid about the count of the hand, in tricks (the
+        narrower, the more a guess must fit the bids: :data:`BID_SPREAD`).
     :param playout: the tree search's play-outs (:data:`PLAYOUTS`): ``"policy"``, every seat
         by the roll-out policy; ``"random"``, random legal actions.
     :param oracle: where the deal to search comes from instead of guesses: called with the
@@ -176,8 +183,8 @@ class SearchBot:
     def __init__(self, rng: random.Random | None = None, level: int = DEFAULT_LEVEL,
                  budget: float | None = None, *, bidder: Bidder | None = None,
                  search_bids: bool = True, method: str = "tree", explore: float = EXPLORE,
-                 depth: int | None = None, fit_bids: bool = True, playout: str = "policy",
-                 oracle: Callable[[SeatView], tuple[list[int], list[int | None]]] | None = None) -> None:
+                 depth: int | None = None, fit_bids: bool = True, bid_spread: float = BID_SPREAD,
+                 playout: str = "policy", oracle: Callable[[SeatView], tuple[list[int], list[int | None]]] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be one of {', '.join(map(str, LEVELS))}, not {level}")
         if method not in ("tree", "flat"):
@@ -195,6 +202,9 @@ class SearchBot:
         self.explore = explore
         self.depth = depth
         self.fit_bids = fit_bids
+        if not bid_spread > 0:
+            raise ValueError(f"the bids' spread must be above 0, not {bid_spread}")
+        self.bid_spread = bid_spread
         self.playout = playout
         self.oracle = oracle
         self._rollout: Rollout | None = None
@@ -226,9 +236,25 @@ class SearchBot:
             return self._flat(view)
         return self._tree(view)
 
+    def guesses(self, view: SeatView, count: int) -> list[list[int]]:
+        """``count`` guesses of every seat's hand now (bit sets over the view's card table), as
+        the search draws them: consistent with the voids and the cards seen, and following the
+        chance that they fit the bids seen unless ``fit_bids`` is False; empty when no guess
+        fits the plays seen. For measuring what the search believes; :meth:`evaluate` draws
+        its own."""
+        stream = self._guesses(view, _Setting(view, self._rollout_for, self.bid_spread), reject=self.fit_bids)
+        out: list[list[int]] = []
+        for _ in range(count):
+            guess = next(stream)
+            if guess is None:
+                return []
+            out.append(guess[0])
+        return out
+
     def _guesses(self, view: SeatView, setting: _Setting, reject: bool):  # type: ignore[no-untyped-def]
         """Endless (hands, world) guesses; ``None`` once no guess fits the plays seen. With
-        ``reject``, a guess is kept with the chance that it fits the bids seen.
+        ``reject``, the guesses follow the chance that they fit the bids seen
+        (:func:`_resampled`).
 
         The sampler draws some deals more often than others when several seats are void
         (:meth:`~.sampling.Sampler.draw`); a Metropolis step over the guesses evens that
@@ -241,15 +267,12 @@ class SearchBot:
             known, bids_known = self.oracle(view)
             while True:
                 yield known, worlds.world(known, bids_known, rng)
-        tries = rejected = 0
-        held: tuple[list[int], list[int | None], int] | None = None
+        tries = 0
+        held: tuple[list[int], list[int | None], float] | None = None
         even = sampler.free
+        draws = _resampled(setting, rng) if reject and shown else _drawn(sampler, rng)
         while True:
-            hands, w = sampler.draw(rng)
-            if reject and shown and rejected < 400:
-                if rng.random() > setting.fit(hands):
-                    rejected += 1
-                    continue
+            hands, w = next(draws)
             bids = self._bids(view, hands, made, worlds)
             try:
                 world = worlds.world(hands, bids, rng)
@@ -268,7 +291,7 @@ class SearchBot:
             yield hands, world
 
     def _tree(self, view: SeatView) -> Evaluation:
-        setting = _Setting(view, self._rollout_for)
+        setting = _Setting(view, self._rollout_for, self.bid_spread)
         rollout = self._rollout_for(setting.worlds.template)
         tree = Tree(self.explore, playout=rollout.playout if self.playout == "policy" else None, depth=self.depth)
         prior: Action | None = None
@@ -293,7 +316,7 @@ class SearchBot:
     def _flat(self, view: SeatView) -> Evaluation:
         legal = view.legal
         keep = set(keeping_chances(view, legal))  # never a dominated choice
-        setting = _Setting(view, self._rollout_for)
+        setting = _Setting(view, self._rollout_for, self.bid_spread)
         rollout = self._rollout_for(setting.worlds.template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
         rng = self.rng
@@ -355,6 +378,38 @@ class SearchBot:
             self._rollout = Rollout(game, self.rng)  # type: ignore[arg-type]
             self._rollout_key = key
         return self._rollout
+
+
+def _drawn(sampler: Sampler, rng: random.Random) -> Iterator[tuple[list[int], float]]:
+    """The sampler's guesses with the weight each needs (:meth:`~.sampling.Sampler.draw`)."""
+    while True:
+        yield sampler.draw(rng)
+
+
+def _resampled(setting: _Setting, rng: random.Random) -> Iterator[tuple[list[int], float]]:
+    """Guesses that follow the chance that they fit the bids seen, each of weight 1.
+
+    Sampling-importance-resampling: a batch of :data:`_BATCH` guesses is drawn, each weighed
+    by the sampler's weight times :meth:`_Setting.fit`, and as many are dealt out again in
+    proportion to their weights (systematic resampling). Every guess is weighed alike, at the
+    cost of one draw a guess; keeping or dropping each draw by its fit instead costs one to
+    fifteen draws a guess kept as the bids' spread narrows."""
+    sampler, fit = setting.sampler, setting.fit
+    while True:
+        batch = [sampler.draw(rng) for _ in range(_BATCH)]
+        weights = [w * fit(hands) for hands, w in batch]
+        total = sum(weights)
+        if not total > 0:  # no guess of the batch fits the bids at all: the voids alone
+            weights = [w for _, w in batch]
+            total = sum(weights)
+        step = total / _BATCH
+        mark = rng.random() * step
+        reached = 0.0
+        for (hands, _), weight in zip(batch, weights):
+            reached += weight
+            while mark < reached:
+                yield hands, 1.0
+                mark += step
 
 
 def _unsearched(view: SeatView, action: Action) -> Evaluation:
