@@ -54,8 +54,8 @@ _BATCH = 100
 #: Guesses tried for the first world before the decision goes to the bidder.
 _REBUILD_TRIES = 40
 #: Spread (tricks) of a bid about the roll-out's count of the hand, for weighing guesses: the
-#: standard deviation of bid minus count measured over the bundled bots' bids (heuristic 0.66,
-#: search 0.85 to 0.98 in Oh Hell and Georgian; ``benchmarks/bid_spread.py``).
+#: standard deviation of bid minus count over the bundled bots' bids in Oh Hell, Odessa and
+#: Georgian (heuristic 0.64 to 0.67, search 0.72 to 0.95; ``benchmarks/bid_spread.py``).
 BID_SPREAD = 0.9
 #: The tree search's UCB constant, in units of the spread of the deal scores seen.
 EXPLORE = 0.7
