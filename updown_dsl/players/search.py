@@ -242,7 +242,7 @@ class SearchBot:
         chance that they fit the bids seen unless ``fit_bids`` is False; empty when no guess
         fits the plays seen. For measuring what the search believes; :meth:`evaluate` draws
         its own."""
-        stream = self._guesses(view, _Setting(view, self._rollout_for, self.bid_spread), reject=self.fit_bids)
+        stream = self._guesses(view, self._setting(view), reject=self.fit_bids)
         out: list[list[int]] = []
         for _ in range(count):
             guess = next(stream)
@@ -250,6 +250,9 @@ class SearchBot:
                 return []
             out.append(guess[0])
         return out
+
+    def _setting(self, view: SeatView) -> _Setting:
+        return _Setting(view, self._rollout_for, self.bid_spread)
 
     def _guesses(self, view: SeatView, setting: _Setting, reject: bool):  # type: ignore[no-untyped-def]
         """Endless (hands, world) guesses; ``None`` once no guess fits the plays seen. With
@@ -291,7 +294,7 @@ class SearchBot:
             yield hands, world
 
     def _tree(self, view: SeatView) -> Evaluation:
-        setting = _Setting(view, self._rollout_for, self.bid_spread)
+        setting = self._setting(view)
         rollout = self._rollout_for(setting.worlds.template)
         tree = Tree(self.explore, playout=rollout.playout if self.playout == "policy" else None, depth=self.depth)
         prior: Action | None = None
@@ -316,7 +319,7 @@ class SearchBot:
     def _flat(self, view: SeatView) -> Evaluation:
         legal = view.legal
         keep = set(keeping_chances(view, legal))  # never a dominated choice
-        setting = _Setting(view, self._rollout_for, self.bid_spread)
+        setting = self._setting(view)
         rollout = self._rollout_for(setting.worlds.template)
         guesses = max(_MIN_GUESSES, min(FLAT_GUESSES[self.level], _MAX_ROLLOUTS[self.level] // len(legal)))
         rng = self.rng
