@@ -23,7 +23,9 @@ each rung's paired difference from the row above it, over the same deal groups, 
 interval (the measure of "each level beats the one below").
 
 ``--out DIR`` keeps each cell's arena summary as JSON (``VARIANT--RUNG.json``) and a cell
-already there is read, not played again: a long ladder can be stopped and resumed.
+already there is read, not played again: a long ladder can be stopped and resumed, and a cell
+kept with fewer groups is extended by the groups it lacks. Rungs kept with different numbers
+of groups are paired over the groups they share (the first ones: the deals are the same).
 """
 
 from __future__ import annotations
@@ -52,13 +54,22 @@ def cell(variant: str, rung: str, groups: int, seed: int, jobs: int, out: Path |
     """The arena summary of ``rung`` against three heuristics on ``variant`` (read from ``out``
     when a run kept it)."""
     path = out / f"{variant}--{rung.replace(':', '_')}.json" if out else None
+    kept: dict[str, Any] | None = None
     if path is not None and path.is_file():
         kept = json.loads(path.read_text())
-        if kept.get("groups") == groups and kept.get("seed") == seed:
+        if kept.get("seed") != seed or kept.get("groups", 0) > groups:
+            kept = None
+        elif kept["groups"] == groups:
             return dict(kept)
-    results = arena.run_arena(_arena_name(variant), (rung, OPPONENT), groups, seed=seed, lineup="1v3", jobs=jobs)
+    # Group g's deal and every bot's generator come from (seed, g) alone, so the groups a kept
+    # cell lacks can be played on their own and the two parts merged: the same as one long run.
+    first = kept["groups"] if kept else 0
+    results = arena.run_arena(_arena_name(variant), (rung, OPPONENT), groups - first, seed=seed, lineup="1v3",
+                              jobs=jobs, first=first)
     summary = arena.summarise(results, (rung, OPPONENT))
     summary["seed"] = seed
+    if kept is not None:
+        summary = arena.merge_summaries([kept, summary])
     if path is not None:
         path.write_text(json.dumps(summary))
     return summary
@@ -88,8 +99,9 @@ def ladder(variant: str, rungs: Sequence[str], groups: int, seed: int, jobs: int
 
 
 def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float]:
-    """The mean difference of two rungs' points a deal over the same deal groups, and its 95 %
-    interval (tighter than the two rungs' intervals together: the deals are the same)."""
+    """The mean difference of two rungs' points a deal over the same deal groups (the groups
+    both have, from the first), and its 95 % interval (tighter than the two rungs' intervals
+    together: the deals are the same)."""
     diffs = [a - b for a, b in zip(these, those)]
     n = len(diffs)
     mean = sum(diffs) / n
@@ -98,7 +110,10 @@ def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float
 
 
 def markdown(variant: str, rows: Sequence[dict[str, Any]]) -> str:
-    lines = [f"`{variant}` ({rows[0]['groups'] if rows else 0} deal groups, each in 4 seat rotations)", "",
+    counts = sorted({r["groups"] for r in rows})
+    groups = (f"{counts[0]} deal groups" if len(counts) == 1
+              else f"{counts[0]:,} to {counts[-1]:,} deal groups, the number beside each bot")
+    lines = [f"`{variant}` ({groups}; each in 4 seat rotations)", "",
              "| bot (one seat, three heuristics) | points a deal | 95 % | over the row above | bids made "
              "| ms a decision | gap closed |",
              "|---|---:|---:|---:|---:|---:|---:|"]
@@ -107,7 +122,8 @@ def markdown(variant: str, rows: Sequence[dict[str, Any]]) -> str:
         gap = f"{100 * r['gap_closed']:.0f} %" if r["gap_closed"] is not None else "–"
         ms = f"{r['ms_per_decision']:.1f}" if r["ms_per_decision"] is not None else "–"
         step = f"{r['step']:+.2f} ± {r['step_ci95']:.2f}" if r.get("step") is not None else "–"
-        lines.append(f"| `{r['rung']}` | {r['points']:+.3f} | ±{r['ci95']:.3f} | {step} | {made} | {ms} | {gap} |")
+        name = f"`{r['rung']}`" + ("" if len(counts) == 1 else f" ({r['groups']:,})")
+        lines.append(f"| {name} | {r['points']:+.3f} | ±{r['ci95']:.3f} | {step} | {made} | {ms} | {gap} |")
     return "\n".join(lines)
 
 

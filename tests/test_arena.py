@@ -104,6 +104,26 @@ def test_the_ladder_gives_each_rung_its_share_of_the_gap(tmp_path, capsys) -> No
     assert rows[1]["step"] == pytest.approx(rows[1]["points"] - rows[0]["points"], abs=1e-3)  # same groups
 
 
+def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run(tmp_path) -> None:
+    ladder = next(benchmark_module("ladder"))
+    short = ladder.cell("odessa", "random", 2, 3, 1, tmp_path)
+    extended = ladder.cell("odessa", "random", 3, 3, 1, tmp_path)  # plays group 2 only, then merges
+    whole = ladder.cell("odessa", "random", 3, 3, 1, None)
+    assert extended["per_group"][:2] == short["per_group"]
+    for key in ("groups", "per_group", "difference"):
+        assert extended[key] == whole[key]
+    for mine, one_run in zip(extended["bots"], whole["bots"]):
+        for key in ("mean_points", "ci95", "bids_made", "decisions", "seat_deals"):
+            assert mine[key] == one_run[key]
+    # a rung kept with fewer groups than the row above is paired over the groups both have
+    rows = ladder.ladder("odessa", ["random", "heuristic"], 3, 3, 1, tmp_path)
+    fewer = ladder.ladder("odessa", ["heuristic"], 2, 3, 1, None)[0]
+    assert rows[0]["groups"] == 3 and rows[1]["groups"] == 3
+    mixed = [rows[0], {**fewer, "step": None}]
+    text = ladder.markdown("odessa", mixed)
+    assert "(2 to 3 deal groups, the number beside each bot;" in text and "| `heuristic` (2) | " in text
+
+
 def test_a_rungs_step_is_the_paired_difference_from_the_row_above() -> None:
     ladder = next(benchmark_module("ladder"))
     mean, ci = ladder.paired([3.0, 5.0, 4.0, 8.0], [1.0, 4.0, 4.0, 5.0])  # differences 2, 1, 0, 3
