@@ -24,8 +24,9 @@ interval (the measure of "each level beats the one below").
 
 ``--out DIR`` keeps each cell's arena summary as JSON (``VARIANT--RUNG.json``) and a cell
 already there is read, not played again: a long ladder can be stopped and resumed, and a cell
-kept with fewer groups is extended by the groups it lacks. Rungs kept with different numbers
-of groups are paired over the groups they share (the first ones: the deals are the same).
+kept with fewer groups is extended by the groups it lacks. ``--kept`` plays nothing and prints
+the table of the cells kept, each at its own number of groups; rungs of different numbers of
+groups are paired over the groups they share (the first ones: the deals are the same).
 """
 
 from __future__ import annotations
@@ -50,11 +51,18 @@ def _arena_name(variant: str) -> str:
     return arena.OPENSPIEL if variant == "oh-hell" else variant
 
 
-def cell(variant: str, rung: str, groups: int, seed: int, jobs: int, out: Path | None) -> dict[str, Any]:
+def cell(variant: str, rung: str, groups: int | None, seed: int, jobs: int, out: Path | None) -> dict[str, Any]:
     """The arena summary of ``rung`` against three heuristics on ``variant`` (read from ``out``
-    when a run kept it)."""
+    when a run kept it; ``groups=None``: as kept, whatever its number of groups)."""
     path = out / f"{variant}--{rung.replace(':', '_')}.json" if out else None
     kept: dict[str, Any] | None = None
+    if groups is None:
+        if path is None or not path.is_file():
+            raise SystemExit(f"ladder.py: no cell kept for {variant} {rung} in {out}")
+        kept = json.loads(path.read_text())
+        if kept.get("seed") != seed:
+            raise SystemExit(f"ladder.py: the cell kept for {variant} {rung} was played with seed {kept.get('seed')}")
+        return dict(kept)
     if path is not None and path.is_file():
         kept = json.loads(path.read_text())
         if kept.get("seed") != seed or kept.get("groups", 0) > groups:
@@ -75,7 +83,7 @@ def cell(variant: str, rung: str, groups: int, seed: int, jobs: int, out: Path |
     return summary
 
 
-def ladder(variant: str, rungs: Sequence[str], groups: int, seed: int, jobs: int, out: Path | None) -> list[dict[str, Any]]:
+def ladder(variant: str, rungs: Sequence[str], groups: int | None, seed: int, jobs: int, out: Path | None) -> list[dict[str, Any]]:
     """One row per rung: points per deal, interval, bids made, ms a decision, gap share."""
     rows = []
     before: list[float] | None = None
@@ -135,14 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=arena.DEFAULT_SEED)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", type=Path, default=None, help="keep each cell's summary here, and resume from it")
+    p.add_argument("--kept", action="store_true",
+                   help="play nothing: the table of the cells kept in --out, each at its own number of groups")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.kept and not args.out:
+        p.error("--kept reads the cells kept in --out DIR")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     rungs = [r.strip() for r in args.rungs.split(",") if r.strip()]
     result = {}
     for variant in [v.strip() for v in args.variants.split(",") if v.strip()]:
-        rows = ladder(variant, rungs, args.groups, args.seed, args.jobs, args.out)
+        rows = ladder(variant, rungs, None if args.kept else args.groups, args.seed, args.jobs, args.out)
         result[variant] = rows
         if not args.json:
             print(markdown(variant, rows) + "\n", flush=True)

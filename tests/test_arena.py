@@ -104,7 +104,7 @@ def test_the_ladder_gives_each_rung_its_share_of_the_gap(tmp_path, capsys) -> No
     assert rows[1]["step"] == pytest.approx(rows[1]["points"] - rows[0]["points"], abs=1e-3)  # same groups
 
 
-def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run(tmp_path) -> None:
+def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run(tmp_path, capsys) -> None:
     ladder = next(benchmark_module("ladder"))
     short = ladder.cell("odessa", "random", 2, 3, 1, tmp_path)
     extended = ladder.cell("odessa", "random", 3, 3, 1, tmp_path)  # plays group 2 only, then merges
@@ -115,13 +115,22 @@ def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run
     for mine, one_run in zip(extended["bots"], whole["bots"]):
         for key in ("mean_points", "ci95", "bids_made", "decisions", "seat_deals"):
             assert mine[key] == one_run[key]
-    # a rung kept with fewer groups than the row above is paired over the groups both have
-    rows = ladder.ladder("odessa", ["random", "heuristic"], 3, 3, 1, tmp_path)
-    fewer = ladder.ladder("odessa", ["heuristic"], 2, 3, 1, None)[0]
-    assert rows[0]["groups"] == 3 and rows[1]["groups"] == 3
-    mixed = [rows[0], {**fewer, "step": None}]
-    text = ladder.markdown("odessa", mixed)
+    # --kept plays nothing: rungs kept at different sizes are paired over the groups they share
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    (mixed / "odessa--random.json").write_text(json.dumps(extended))
+    fewer = ladder.cell("odessa", "heuristic", 2, 3, 1, mixed)
+    rows = ladder.ladder("odessa", ["random", "heuristic"], None, 3, 1, mixed)
+    assert [r["groups"] for r in rows] == [3, 2]
+    assert (rows[1]["step"], rows[1]["step_ci95"]) == ladder.paired([g[0] for g in fewer["per_group"]],
+                                                                    [g[0] for g in extended["per_group"][:2]])
+    assert ladder.main(["--variants", "odessa", "--rungs", "random,heuristic", "--seed", "3", "--out", str(mixed),
+                        "--kept"]) == 0
+    text = capsys.readouterr().out
     assert "(2 to 3 deal groups, the number beside each bot;" in text and "| `heuristic` (2) | " in text
+    assert sorted(f.name for f in mixed.iterdir()) == ["odessa--heuristic.json", "odessa--random.json"]
+    with pytest.raises(SystemExit, match="no cell kept for odessa search:1"):
+        ladder.ladder("odessa", ["search:1"], None, 3, 1, mixed)
 
 
 def test_a_rungs_step_is_the_paired_difference_from_the_row_above() -> None:
