@@ -18,7 +18,8 @@ group.
 The top rung, ``clairvoyant:LEVEL``, is the search bot given every seat's true hand instead
 of guesses: no bot at a table can play it, so it bounds what seeing more could bring. For each
 rung the table gives the share of the gap from ``heuristic`` to ``clairvoyant`` it closes:
-(rung − heuristic) / (clairvoyant − heuristic), each against the same three heuristics; and
+(rung − heuristic) / (clairvoyant − heuristic), each against the same three heuristics and
+over the deal groups the three rungs share; and
 each rung's paired difference from the row above it, over the same deal groups, with its 95 %
 interval (the measure of "each level beats the one below").
 
@@ -87,6 +88,7 @@ def ladder(variant: str, rungs: Sequence[str], groups: int | None, seed: int, jo
     """One row per rung: points per deal, interval, bids made, ms a decision, gap share."""
     rows = []
     before: list[float] | None = None
+    per_group: dict[str, list[float]] = {}
     for rung in rungs:
         if rung.startswith("ismcts") and variant != "oh-hell":
             continue  # (OpenSpiel has only oh_hell of the family)
@@ -94,16 +96,23 @@ def ladder(variant: str, rungs: Sequence[str], groups: int | None, seed: int, jo
         bot = s["bots"][0]
         mine = [g[0] for g in s["per_group"]]
         step, step_ci = paired(mine, before) if before is not None else (None, None)
-        before = mine
+        before = per_group[rung] = mine
         rows.append({"rung": rung, "points": bot["mean_points"], "ci95": bot["ci95"], "bids_made": bot["bids_made"],
                      "ms_per_decision": bot["ms_per_decision"], "groups": s["groups"],
                      "step": step, "step_ci95": step_ci})
-    base = next((r["points"] for r in rows if r["rung"] == OPPONENT), None)
-    top = next((r["points"] for r in rows if r["rung"].startswith("clairvoyant")), None)
+    base = per_group.get(OPPONENT)
+    top = next((per_group[r["rung"]] for r in rows if r["rung"].startswith("clairvoyant")), None)
     for r in rows:
-        r["gap_closed"] = (None if base is None or top is None or math.isclose(top, base)
-                           else (r["points"] - base) / (top - base))
+        r["gap_closed"] = None if base is None or top is None else gap_closed(per_group[r["rung"]], base, top)
     return rows
+
+
+def gap_closed(these: Sequence[float], base: Sequence[float], top: Sequence[float]) -> float | None:
+    """(rung − heuristic) / (clairvoyant − heuristic) over the deal groups all three have, from
+    the first: the same deals, whatever the number of groups each rung was played."""
+    n = min(len(these), len(base), len(top))
+    mine, low, high = (sum(xs[:n]) / n for xs in (these, base, top))
+    return None if math.isclose(high, low) else (mine - low) / (high - low)
 
 
 def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float]:

@@ -138,3 +138,10 @@ def test_a_rungs_step_is_the_paired_difference_from_the_row_above() -> None:
     mean, ci = ladder.paired([3.0, 5.0, 4.0, 8.0], [1.0, 4.0, 4.0, 5.0])  # differences 2, 1, 0, 3
     assert mean == 1.5
     assert ci == pytest.approx(1.96 * (5 / 3) ** 0.5 / 2, abs=1e-4)  # sample sd of the differences: sqrt(5/3)
+
+
+def test_a_rungs_share_of_the_gap_is_taken_over_the_groups_all_three_share() -> None:
+    ladder = next(benchmark_module("ladder"))
+    # groups 0 and 1 only: the rung 4, the heuristic 1, the clairvoyant 5 on average
+    assert ladder.gap_closed([3.0, 5.0, 100.0], [1.0, 1.0], [5.0, 5.0, -7.0]) == pytest.approx(0.75)
+    assert ladder.gap_closed([3.0, 5.0], [2.0, 2.0], [2.0, 2.0]) is None  # no gap to close
