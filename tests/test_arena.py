@@ -131,6 +131,9 @@ def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run
     assert sorted(f.name for f in mixed.iterdir()) == ["odessa--heuristic.json", "odessa--random.json"]
     with pytest.raises(SystemExit, match="no cell kept for odessa search:1"):
         ladder.ladder("odessa", ["search:1"], None, 3, 1, mixed)
+    with pytest.raises(SystemExit) as usage:
+        ladder.main(["--variants", "odessa", "--kept"])  # --kept reads --out
+    assert usage.value.code == 2
 
 
 def test_a_rungs_step_is_the_paired_difference_from_the_row_above() -> None:
