@@ -127,7 +127,7 @@ def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float
 
 
 def markdown(variant: str, rows: Sequence[dict[str, Any]]) -> str:
-    counts = sorted({r["groups"] for r in rows})
+    counts = sorted({r["groups"] for r in rows}) or [0]
     groups = (f"{counts[0]} deal groups" if len(counts) == 1
               else f"{counts[0]:,} to {counts[-1]:,} deal groups, the number beside each bot")
     lines = [f"`{variant}` ({groups}; each in 4 seat rotations)", "",
