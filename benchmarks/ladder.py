@@ -56,20 +56,17 @@ def cell(variant: str, rung: str, groups: int | None, seed: int, jobs: int, out:
     """The arena summary of ``rung`` against three heuristics on ``variant`` (read from ``out``
     when a run kept it; ``groups=None``: as kept, whatever its number of groups)."""
     path = out / f"{variant}--{rung.replace(':', '_')}.json" if out else None
-    kept: dict[str, Any] | None = None
+    kept: dict[str, Any] | None = json.loads(path.read_text()) if path is not None and path.is_file() else None
+    if kept is not None and kept.get("seed") != seed:
+        kept = None  # (another seed's deals: no use here)
     if groups is None:
-        if path is None or not path.is_file():
-            raise SystemExit(f"ladder.py: no cell kept for {variant} {rung} in {out}")
-        kept = json.loads(path.read_text())
-        if kept.get("seed") != seed:
-            raise SystemExit(f"ladder.py: the cell kept for {variant} {rung} was played with seed {kept.get('seed')}")
-        return dict(kept)
-    if path is not None and path.is_file():
-        kept = json.loads(path.read_text())
-        if kept.get("seed") != seed or kept.get("groups", 0) > groups:
-            kept = None
-        elif kept["groups"] == groups:
-            return dict(kept)
+        if kept is None:
+            raise SystemExit(f"ladder.py: no cell kept for {variant} {rung} with seed {seed} in {out}")
+        return kept
+    if kept is not None and kept["groups"] > groups:
+        kept = None
+    elif kept is not None and kept["groups"] == groups:
+        return kept
     # Group g's deal and every bot's generator come from (seed, g) alone, so the groups a kept
     # cell lacks can be played on their own and the two parts merged: the same as one long run.
     first = kept["groups"] if kept else 0

@@ -129,7 +129,7 @@ def test_a_ladder_cell_kept_with_fewer_groups_is_extended_to_the_same_as_one_run
     text = capsys.readouterr().out
     assert "(2 to 3 deal groups, the number beside each bot;" in text and "| `heuristic` (2) | " in text
     assert sorted(f.name for f in mixed.iterdir()) == ["odessa--heuristic.json", "odessa--random.json"]
-    with pytest.raises(SystemExit, match="no cell kept for odessa search:1"):
+    with pytest.raises(SystemExit, match="no cell kept for odessa search:1 with seed 3"):
         ladder.ladder("odessa", ["search:1"], None, 3, 1, mixed)
     with pytest.raises(SystemExit) as usage:
         ladder.main(["--variants", "odessa", "--kept"])  # --kept reads --out
